@@ -1,0 +1,2 @@
+// Stands in for the `server-only` package when lib/ runs under Vitest (no RSC bundler).
+export {};
