@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { signInAction } from "@/app/(auth)/actions";
+import { AuthForm } from "@/components/auth/auth-form";
+import { currentUser } from "@/lib/auth/current-user";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+  if (await currentUser()) redirect("/");
+  const { next } = await searchParams;
+  return (
+    <>
+      <h1 className="mb-1 text-xl font-semibold">Sign in</h1>
+      <p className="mb-6 text-sm text-zinc-500">Welcome back to the studio.</p>
+      <AuthForm
+        mode="sign-in"
+        action={signInAction}
+        next={next}
+        fields={[
+          { name: "email", label: "Email", type: "email", autoComplete: "email" },
+          { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useState, type FormEvent } from "react";
+import type { AuthFormState } from "@/app/(auth)/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
+
+type FieldSpec = { name: string; label: string; type: string; autoComplete: string; hint?: string };
+
+type AuthFormProps = {
+  mode: "sign-in" | "sign-up";
+  action: (state: AuthFormState, form: FormData) => Promise<AuthFormState>;
+  fields: FieldSpec[];
+  next?: string;
+};
+
+// The same zod schema as the server checks the form before it is sent, so a mistake is named at
+// once; the server checks again and its answer is shown the same way.
+export function AuthForm({ mode, action, fields, next }: AuthFormProps) {
+  const schema = mode === "sign-in" ? signInSchema : signUpSchema;
+  const [state, formAction, pending] = useActionState(action, {});
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const errors = { ...state.fields, ...clientErrors };
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const data = Object.fromEntries(new FormData(event.currentTarget));
+    const result = schema.safeParse(data);
+    if (result.success) {
+      setClientErrors({});
+      return;
+    }
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message;
+    setClientErrors(found);
+  }
+
+  return (
+    <form action={formAction} onSubmit={validate} noValidate className="space-y-4">
+      {next ? <input type="hidden" name="next" value={next} /> : null}
+      {fields.map((field) => (
+        <Field
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          defaultValue={field.type === "password" ? undefined : state.values?.[field.name]}
+          error={errors[field.name]}
+          hint={field.hint}
+          onChange={() => setClientErrors((current) => ({ ...current, [field.name]: "" }))}
+        />
+      ))}
+      {state.message ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+          {state.message}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Please wait…" : mode === "sign-in" ? "Sign in" : "Create account"}
+      </Button>
+      <p className="text-center text-sm text-zinc-500">
+        {mode === "sign-in" ? (
+          <>
+            New here?{" "}
+            <Link href="/sign-up" className="font-medium text-accent-600 hover:underline">
+              Create an account
+            </Link>
+          </>
+        ) : (
+          <>
+            Already have an account?{" "}
+            <Link href="/sign-in" className="font-medium text-accent-600 hover:underline">
+              Sign in
+            </Link>
+          </>
+        )}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+
+// One QueryClient per browser tab (created once per mount, never shared between server requests).
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 } } }),
+  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,60 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { signOutAction } from "@/app/(auth)/actions";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { Logo } from "./logo";
+import { NavLinks } from "./nav-links";
+import { ThemeToggle } from "./theme-toggle";
+
+export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
+      <aside className="sticky top-0 z-20 flex flex-col gap-3 border-b border-zinc-200 bg-white/90 px-3 py-3 backdrop-blur lg:h-dvh lg:border-r lg:border-b-0 lg:px-4 lg:py-5 dark:border-zinc-800 dark:bg-zinc-900/90">
+        <div className="flex items-center justify-between lg:mb-4">
+          <Link href="/" aria-label="Studio home">
+            <Logo />
+          </Link>
+          <div className="lg:hidden">
+            <ThemeToggle />
+          </div>
+        </div>
+        <NavLinks isAdmin={user.role === "admin"} />
+        <div className="mt-auto hidden border-t border-zinc-200 pt-4 lg:block dark:border-zinc-800">
+          <UserBlock user={user} />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <div className="flex items-center justify-end gap-2 px-4 pt-3 lg:hidden">
+          <UserBlock user={user} compact />
+        </div>
+        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 lg:px-8 lg:py-8">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function UserBlock({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
+  return (
+    <div className="flex items-center gap-2">
+      {compact ? null : (
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium" data-testid="current-user-name">
+            {user.name}
+          </p>
+          <p className="truncate text-xs text-zinc-500">
+            {user.email} · <span data-testid="current-user-role">{user.role}</span>
+          </p>
+        </div>
+      )}
+      {compact ? null : <ThemeToggle />}
+      <form action={signOutAction}>
+        <button
+          type="submit"
+          className="rounded-md px-2 py-1.5 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+        >
+          Sign out
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { navItems } from "./nav-items";
+
+export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Sections" className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
+      {navItems
+        .filter((item) => isAdmin || !item.adminOnly)
+        .map((item) => {
+          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          return (
+            <Link
+              key={item.href}
+              href={item.href}
+              aria-current={active ? "page" : undefined}
+              className={`flex shrink-0 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                active
+                  ? "bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-400"
+                  : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+              }`}
+            >
+              <svg viewBox="0 0 20 20" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" aria-hidden>
+                <path d={item.icon} />
+              </svg>
+              {item.label}
+            </Link>
+          );
+        })}
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+// What the browser gets about an asset: links through the studio, never storage paths or upstream URLs.
+export type AssetDto = {
+  id: string;
+  kind: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  bytes: number;
+  url: string;
+  thumbnailUrl: string | null;
+  downloadUrl: string;
+  createdAt: string;
+};
+
+export function toAssetDto(asset: {
+  id: string;
+  kind: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  bytes: bigint | number;
+  thumbnailKey: string | null;
+  createdAt: Date;
+}): AssetDto {
+  return {
+    id: asset.id,
+    kind: asset.kind,
+    mime: asset.mime,
+    width: asset.width,
+    height: asset.height,
+    bytes: Number(asset.bytes),
+    url: `/api/assets/${asset.id}`,
+    thumbnailUrl: asset.thumbnailKey ? `/api/assets/${asset.id}?variant=thumb` : null,
+    downloadUrl: `/api/assets/${asset.id}?download=1`,
+    createdAt: asset.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,16 @@
+// Upload limits per purpose, from the spec: alpha v3 references (4.1: png/jpeg ≤ 10 MB), alpha v3.5
+// turn images (4.2 rule 1: png/jpeg ≤ 20 MB), beta inputs (8: ≤ 30 MB, many formats).
+export const uploadPurposes = {
+  "alpha-v3": { maxBytes: 10 * 1024 * 1024, mimes: ["image/png", "image/jpeg"] },
+  "alpha-v35": { maxBytes: 20 * 1024 * 1024, mimes: ["image/png", "image/jpeg"] },
+  beta: {
+    maxBytes: 30 * 1024 * 1024,
+    mimes: ["image/png", "image/jpeg", "image/webp", "image/bmp", "image/tiff", "image/gif", "image/heic", "image/heif"],
+  },
+} as const;
+
+export type UploadPurpose = keyof typeof uploadPurposes;
+
+export function isUploadPurpose(value: string | null): value is UploadPurpose {
+  return value !== null && value in uploadPurposes;
+}

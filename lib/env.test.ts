@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("accepts an empty environment (everything has a default or is optional)", () => {
+    expect(parseEnv({})).toMatchObject({ ALPHA_CONCURRENCY: 2, LOG_LEVEL: "info" });
+  });
+
+  it("names each bad variable and its rule", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x", IMAGE_API_BASE_URL: "not a url", ALPHA_CONCURRENCY: "0" })).toThrowError(
+      /DATABASE_URL: must be a postgresql:\/\/ URL[\s\S]*IMAGE_API_BASE_URL[\s\S]*ALPHA_CONCURRENCY/,
+    );
+  });
+
+  it("refuses a short AUTH_SECRET", () => {
+    expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrowError(/AUTH_SECRET: must be at least 32 characters/);
+  });
+});

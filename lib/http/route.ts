@@ -1,0 +1,53 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { AppError } from "@/lib/errors";
+import { requestLogger } from "@/lib/log";
+
+type RouteContext<P> = { params: Promise<P> };
+type Handler<P> = (request: Request, context: { params: P; requestId: string }) => Promise<Response>;
+
+// Wraps a route handler: gives it a request id, logs the outcome, and turns errors into JSON.
+// Authorization is still done inside each handler (requireUser/requireAdmin), never only here.
+export function route<P = Record<string, never>>(handler: Handler<P>) {
+  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id") ?? randomUUID();
+    const logger = requestLogger(requestId);
+    const started = performance.now();
+    const url = new URL(request.url);
+    let response: Response;
+    try {
+      response = await handler(request, { params: await context.params, requestId });
+    } catch (error) {
+      response = errorResponse(error, requestId, logger);
+    }
+    response.headers.set("x-request-id", requestId);
+    logger.info({ method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }, "request");
+    return response;
+  };
+}
+
+function errorResponse(error: unknown, requestId: string, logger: ReturnType<typeof requestLogger>): Response {
+  if (error instanceof AppError) {
+    return Response.json({ ...error.toJSON(), requestId }, { status: error.status, headers: error.headers });
+  }
+  if (isAbort(error)) {
+    return Response.json({ error: { code: "aborted", message: "The request was cancelled" }, requestId }, { status: 499 });
+  }
+  logger.error({ err: error }, "unhandled error");
+  return Response.json(
+    { error: { code: "internal_error", message: `Something went wrong on the studio's server (request ${requestId})` }, requestId },
+    { status: 500 },
+  );
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError") && !(error instanceof AppError);
+}
+
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw new AppError("validation_failed", "The request body must be valid JSON", [{ field: "(body)", message: "must be valid JSON" }]);
+  }
+}

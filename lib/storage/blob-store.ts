@@ -1,0 +1,21 @@
+import type { Readable } from "node:stream";
+
+export type BlobInfo = { key: string; sha256: string; bytes: number };
+export type ByteRange = { start: number; end: number };
+
+// Where asset bytes live. Keys are the sha256 of the content, so storing the same file twice keeps
+// one copy and a key always names exactly one content.
+export interface BlobStore {
+  /** Streams `source` into the store; never leaves a partial blob behind, even on a crash. */
+  put(source: Readable | AsyncIterable<Uint8Array>, options?: { maxBytes?: number; signal?: AbortSignal }): Promise<BlobInfo>;
+  /** A stream of the blob, or of `range` (inclusive byte offsets) of it. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<{ bytes: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+export class BlobTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than ${maxBytes} bytes`);
+  }
+}

@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BlobTooLargeError } from "./blob-store";
+import { FsBlobStore } from "./fs-blob-store";
+
+let root: string;
+let store: FsBlobStore;
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "blobs-"));
+  store = new FsBlobStore(root);
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const sha = (value: string) => createHash("sha256").update(value).digest("hex");
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+describe("FsBlobStore", () => {
+  it("stores content under its sha256 and reads it back whole and by range", async () => {
+    const info = await store.put(Readable.from([Buffer.from("hello "), Buffer.from("world")]));
+    expect(info).toEqual({ key: sha("hello world"), sha256: sha("hello world"), bytes: 11 });
+    expect(await text(await store.get(info.key))).toBe("hello world");
+    expect(await text(await store.get(info.key, { start: 6, end: 10 }))).toBe("world");
+    expect(await store.stat(info.key)).toEqual({ bytes: 11 });
+    expect(await readFile(store.pathFor(info.key), "utf8")).toBe("hello world");
+  });
+
+  it("keeps one copy of identical content", async () => {
+    const a = await store.put(Readable.from([Buffer.from("same")]));
+    const b = await store.put(Readable.from([Buffer.from("same")]));
+    expect(a.key).toBe(b.key);
+    expect((await filesUnder(root)).map((f) => path.relative(root, f))).toEqual([path.relative(root, store.pathFor(a.key))]);
+  });
+
+  it("leaves no file behind when the source fails half way", async () => {
+    async function* failing() {
+      yield Buffer.from("partial data");
+      throw new Error("connection reset");
+    }
+    await expect(store.put(failing())).rejects.toThrow("connection reset");
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("stops at maxBytes and leaves nothing", async () => {
+    await expect(store.put(Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), { maxBytes: 1000 })).rejects.toBeInstanceOf(BlobTooLargeError);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("stops when aborted and leaves nothing", async () => {
+    const controller = new AbortController();
+    async function* slow() {
+      yield Buffer.from("a");
+      controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      yield Buffer.from("b");
+    }
+    await expect(store.put(slow(), { signal: controller.signal })).rejects.toThrow();
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("removes temp files left by a crash when it starts", async () => {
+    const { mkdir, writeFile } = await import("node:fs/promises");
+    await mkdir(path.join(root, "tmp"), { recursive: true });
+    await writeFile(path.join(root, "tmp", "left-over"), "half a file");
+    await store.put(Readable.from([Buffer.from("x")]));
+    expect(await readdir(path.join(root, "tmp"))).toEqual([]);
+  });
+
+  it("answers null for a missing blob and deletes idempotently", async () => {
+    const info = await store.put(Readable.from([Buffer.from("gone")]));
+    await store.delete(info.key);
+    await store.delete(info.key);
+    expect(await store.stat(info.key)).toBeNull();
+  });
+
+  it("refuses keys that are not sha256 hex (no path traversal)", () => {
+    expect(() => store.pathFor("../../etc/passwd")).toThrow("Invalid blob key");
+  });
+});

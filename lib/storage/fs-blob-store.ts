@@ -1,0 +1,85 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { BlobTooLargeError, type BlobInfo, type BlobStore, type ByteRange } from "./blob-store";
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+// Local filesystem blobs under <root>/<aa>/<bb>/<sha256>. A blob is written to a temp file in
+// <root>/tmp, fsynced, then renamed into place: rename is atomic on one filesystem, so a reader or
+// a crash never sees half a file. Leftover temp files from a crash are removed at start.
+export class FsBlobStore implements BlobStore {
+  private ready: Promise<void> | undefined;
+
+  constructor(private readonly root: string) {}
+
+  private init(): Promise<void> {
+    this.ready ??= (async () => {
+      await rm(this.tmpDir(), { recursive: true, force: true });
+      await mkdir(this.tmpDir(), { recursive: true });
+    })();
+    return this.ready;
+  }
+
+  private tmpDir() {
+    return path.join(this.root, "tmp");
+  }
+
+  pathFor(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid blob key: ${key}`);
+    return path.join(this.root, key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  async put(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number; signal?: AbortSignal } = {}): Promise<BlobInfo> {
+    await this.init();
+    const temp = path.join(this.tmpDir(), randomUUID());
+    const hash = createHash("sha256");
+    let bytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        if (options.maxBytes !== undefined && bytes > options.maxBytes) {
+          callback(new BlobTooLargeError(options.maxBytes));
+          return;
+        }
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(temp, { flags: "wx" }), { signal: options.signal });
+      const handle = await open(temp, "r");
+      await handle.sync();
+      await handle.close();
+      const sha256 = hash.digest("hex");
+      const final = this.pathFor(sha256);
+      await mkdir(path.dirname(final), { recursive: true });
+      await rename(temp, final);
+      return { key: sha256, sha256, bytes };
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const file = this.pathFor(key);
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<{ bytes: number } | null> {
+    try {
+      const info = await stat(this.pathFor(key));
+      return { bytes: info.size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathFor(key), { force: true });
+  }
+}

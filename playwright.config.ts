@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The studio under test: production build, fresh embedded database, emulator on fixed local ports.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), "studio-e2e-data");
+export const emulatorPorts = { image: 4110, agent: 4120, inference: 4130 };
+
+// Debian's Chromium where present (these machines cannot download Playwright's browsers);
+// Playwright's own browser everywhere else.
+const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "first-account", testMatch: /first-account\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: { ...devices["Desktop Chrome"], launchOptions } },
+  ],
+  webServer: {
+    command: `rm -rf "${dataDir}" && npx tsx scripts/start.ts`,
+    url: `${baseURL}/sign-in`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      STUDIO_DATA_DIR: dataDir,
+      EMULATOR_IMAGE_PORT: String(emulatorPorts.image),
+      EMULATOR_AGENT_PORT: String(emulatorPorts.agent),
+      EMULATOR_INFERENCE_PORT: String(emulatorPorts.inference),
+      EMULATOR_LATENCY: "fast",
+      LOG_LEVEL: "warn",
+      IMAGE_API_BASE_URL: "",
+      IMAGE_API_KEY: "",
+      VIDEO_AGENT_URL: "",
+      VIDEO_INFERENCE_URL: "",
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,99 @@
+// `npm start`: migrate the database, start the emulator for every upstream that is not configured,
+// build the studio if its sources changed since the last build, then serve it.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { startEmulator } from "../emulator";
+import { applyMigrations } from "../lib/db/migrate";
+import { resolveDbTarget } from "../lib/db/adapter";
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+
+function say(message: string) {
+  process.stdout.write(`[studio] ${message}\n`);
+}
+
+async function main() {
+  const target = resolveDbTarget();
+  const applied = await applyMigrations(target);
+  say(`database: ${target.engine === "pglite" ? `embedded PGlite in ${target.dataDir}` : "PostgreSQL (DATABASE_URL)"}; ${applied.length ? `applied ${applied.join(", ")}` : "schema up to date"}`);
+
+  const emulator = await startEmulatorWhereNeeded();
+
+  if (!dev && needsBuild()) {
+    say("building the studio (first start or sources changed)…");
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+
+  const server = spawn("npx", ["next", dev ? "dev" : "start", "--port", String(port), "--hostname", host], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: childEnv,
+  });
+  say(`open http://${host === "0.0.0.0" ? "localhost" : host}:${port} — the first account you create becomes the studio's admin`);
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    server.kill(signal);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  server.on("exit", async (code) => {
+    await emulator?.close();
+    process.exit(code ?? 0);
+  });
+}
+
+async function startEmulatorWhereNeeded() {
+  const imageConfigured = Boolean(process.env.IMAGE_API_BASE_URL && process.env.IMAGE_API_KEY);
+  const videoConfigured = Boolean(process.env.VIDEO_AGENT_URL);
+  if (imageConfigured && videoConfigured) {
+    say("upstream: configured services (no emulator)");
+    return undefined;
+  }
+  const emulator = await startEmulator({
+    ports: {
+      image: Number(process.env.EMULATOR_IMAGE_PORT ?? 0),
+      agent: Number(process.env.EMULATOR_AGENT_PORT ?? 0),
+      inference: Number(process.env.EMULATOR_INFERENCE_PORT ?? 0),
+    },
+  });
+  if (!imageConfigured) {
+    childEnv.IMAGE_API_BASE_URL = emulator.urls.image;
+    childEnv.IMAGE_API_KEY = emulator.config.apiKeys[0];
+  }
+  if (!videoConfigured) {
+    childEnv.VIDEO_AGENT_URL = emulator.urls.agent;
+    childEnv.VIDEO_INFERENCE_URL = emulator.urls.inference;
+  }
+  say(`upstream: emulator (image ${emulator.urls.image}, agent ${emulator.urls.agent}, inference ${emulator.urls.inference})`);
+  return emulator;
+}
+
+// A build is stale when any source the server is built from is newer than the last build.
+function needsBuild(): boolean {
+  const buildId = path.join(".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  const sources = ["app", "components", "lib", "public", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const info = statSync(entry);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const child of readdirSync(entry)) {
+    if (child === "node_modules") continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+main().catch((error) => {
+  process.stderr.write(`[studio] failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
