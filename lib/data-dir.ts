@@ -2,5 +2,6 @@ import path from "node:path";
 
 // Everything the studio writes on a laptop lives here: the embedded database, blobs and secrets.
 export function dataDir(): string {
-  return path.resolve(process.env.STUDIO_DATA_DIR ?? ".data");
+  // A run-time location, not a build input: keep Turbopack from tracing the whole project.
+  return path.resolve(/*turbopackIgnore: true*/ process.env.STUDIO_DATA_DIR ?? ".data");
 }

@@ -3,7 +3,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { startEmulator } from "../emulator";
 import { applyMigrations } from "../lib/db/migrate";
 import { resolveDbTarget } from "../lib/db/adapter";
 
@@ -53,6 +52,8 @@ async function startEmulatorWhereNeeded() {
     say("upstream: configured services (no emulator)");
     return undefined;
   }
+  // Loaded only when needed: a studio pointed at real services never runs emulator code.
+  const { startEmulator } = await import("../emulator");
   const emulator = await startEmulator({
     ports: {
       image: Number(process.env.EMULATOR_IMAGE_PORT ?? 0),

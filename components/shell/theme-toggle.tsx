@@ -31,7 +31,7 @@ export function ThemeToggle() {
         </svg>
       ) : (
         <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden>
-          <path d="M17.3 13.35A7.5 7.5 0 0 1 6.65 2.7a7.5 7.5 0 1 0 10.65 10.65Z" />
+          <path d="M7.455 2.004a.75.75 0 0 1 .26.77 7 7 0 0 0 9.958 7.967.75.75 0 0 1 1.067.853A8.5 8.5 0 1 1 6.647 1.921a.75.75 0 0 1 .808.083Z" />
         </svg>
       )}
     </button>
