@@ -2,6 +2,16 @@ import { z } from "zod";
 
 export type FieldProblem = { field: string; message: string };
 
+/** A failure as the browser receives it, in JSON bodies and streamed answers alike. */
+export type ClientError = {
+  code: string;
+  message: string;
+  field?: string;
+  fields?: FieldProblem[];
+  requestId?: string;
+  retryAfterSeconds?: number;
+};
+
 const statusByCode = {
   unauthorized: 401,
   forbidden: 403,

@@ -74,5 +74,5 @@ async function deleteBlobIfUnused(key: string) {
 }
 
 export function formatMegabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  return `${Math.round(bytes / 100_000) / 10} MB`;
 }

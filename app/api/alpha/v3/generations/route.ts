@@ -1,0 +1,34 @@
+import { requireUser } from "@/lib/auth/current-user";
+import { parseOrThrow } from "@/lib/errors";
+import { toClientError } from "@/lib/http/client-error";
+import { ndjsonResponse } from "@/lib/http/ndjson";
+import { readJson, route } from "@/lib/http/route";
+import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
+import type { AlphaV3Event } from "@/lib/images/alpha-v3-events";
+import { listAlphaV3Generations, prepareAlphaV3 } from "@/lib/images/generate-alpha-v3";
+
+export const GET = route(async (request) => {
+  const user = await requireUser();
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  return Response.json(await listAlphaV3Generations(user, { cursor }));
+});
+
+// Streams progress (place in line, generating, storing) and then the stored result. Closing the
+// browser tab aborts the upstream call through request.signal.
+export const POST = route(async (request, { requestId }) => {
+  const user = await requireUser();
+  const values = parseOrThrow(alphaV3FormSchema, await readJson(request));
+  const run = await prepareAlphaV3(user, values);
+  return ndjsonResponse<AlphaV3Event>(async (send) => {
+    try {
+      const generation = await run({
+        signal: request.signal,
+        onQueuePosition: (position) => send({ type: "queued", position }),
+        onStage: (stage) => send({ type: stage }),
+      });
+      send({ type: "done", generation });
+    } catch (error) {
+      send({ type: "error", error: toClientError(error, requestId) });
+    }
+  });
+});

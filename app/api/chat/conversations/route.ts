@@ -1,0 +1,18 @@
+import { requireUser } from "@/lib/auth/current-user";
+import { createConversation, listConversations } from "@/lib/chat/conversations";
+import { createConversationSchema } from "@/lib/chat/schemas";
+import { parseOrThrow } from "@/lib/errors";
+import { readJson, route } from "@/lib/http/route";
+
+export const GET = route(async (request) => {
+  const user = await requireUser();
+  const search = new URL(request.url).searchParams.get("q") ?? undefined;
+  return Response.json({ conversations: await listConversations(user, search) });
+});
+
+export const POST = route(async (request) => {
+  const user = await requireUser();
+  const { title } = parseOrThrow(createConversationSchema, await readJson(request));
+  const conversation = await createConversation(user, title);
+  return Response.json({ conversation: { id: conversation.id, title: conversation.title } }, { status: 201 });
+});

@@ -1,0 +1,179 @@
+"use client";
+
+import { useEffect, useRef, useState, type DragEvent } from "react";
+import type { AssetDto } from "@/lib/assets/asset-dto";
+import { apiErrorOf } from "@/lib/client/api";
+import { AssetPicker } from "./asset-picker";
+import type { ReferenceImage } from "./reference-image";
+
+type Props = {
+  purpose: "alpha-v3" | "alpha-v35";
+  max: number;
+  maxBytes: number;
+  accept: readonly string[];
+  value: ReferenceImage[];
+  onChange: (images: ReferenceImage[]) => void;
+  /** Listen for images pasted anywhere on the page (only one input per page should). */
+  pasteTarget?: boolean;
+  label?: string;
+};
+
+const labels: Record<string, string> = { "image/png": "PNG", "image/jpeg": "JPEG" };
+
+// Reference images by drag and drop, file picker, clipboard paste, or from earlier images. Each file
+// is checked in the browser (format, size, count) and again by the server from its magic bytes.
+export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, onChange, pasteTarget = false, label = "Reference images" }: Props) {
+  const [uploading, setUploading] = useState(0);
+  const [error, setError] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const current = useRef(value);
+  current.current = value;
+
+  async function addFiles(files: File[]) {
+    setError(undefined);
+    const room = max - current.current.length - uploading;
+    if (files.length > room) setError(`At most ${max} image${max === 1 ? "" : "s"} can be attached`);
+    const problems: string[] = [];
+    const accepted = files.slice(0, Math.max(0, room)).filter((file) => {
+      if (!accept.includes(file.type)) {
+        problems.push(`${file.name}: must be a ${accept.map((m) => labels[m] ?? m).join(" or ")} image`);
+        return false;
+      }
+      if (file.size > maxBytes) {
+        problems.push(`${file.name}: must be at most ${maxBytes / 1_000_000} MB`);
+        return false;
+      }
+      return true;
+    });
+    if (problems.length) setError(problems.join(" · "));
+    setUploading((n) => n + accepted.length);
+    for (const file of accepted) {
+      try {
+        const response = await fetch(`/api/uploads?purpose=${purpose}`, { method: "POST", body: file, headers: { "Content-Type": file.type } });
+        if (!response.ok) throw await apiErrorOf(response);
+        const { asset } = (await response.json()) as { asset: AssetDto };
+        current.current = [...current.current, asset];
+        onChange(current.current);
+      } catch (uploadError) {
+        setError(`${file.name}: ${uploadError instanceof Error ? uploadError.message : "upload failed"}`);
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+  }
+
+  useEffect(() => {
+    if (!pasteTarget) return;
+    function onPaste(event: ClipboardEvent) {
+      const files = [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith("image/"));
+      if (files.length === 0) return;
+      event.preventDefault();
+      void addFiles(files);
+    }
+    window.addEventListener("paste", onPaste);
+    return () => window.removeEventListener("paste", onPaste);
+  });
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    void addFiles([...event.dataTransfer.files]);
+  }
+
+  const full = value.length + uploading >= max;
+  return (
+    <div>
+      <div className="mb-1.5 flex items-center justify-between">
+        <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{label}</span>
+        <span className="text-xs text-zinc-500">
+          {value.length}/{max}
+        </span>
+      </div>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid={`${purpose}-dropzone`}
+        className={`rounded-xl border-2 border-dashed p-3 transition-colors ${dragging ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10" : "border-zinc-300 dark:border-zinc-700"}`}
+      >
+        <div className="flex flex-wrap gap-2">
+          {value.map((image) => (
+            <div key={image.id} className="group relative size-20 overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-700">
+              <img src={image.thumbnailUrl ?? image.url} alt="Reference" className="size-full object-cover" />
+              <button
+                type="button"
+                onClick={() => onChange(value.filter((other) => other.id !== image.id))}
+                aria-label="Remove reference image"
+                className="absolute top-1 right-1 rounded-full bg-black/60 p-0.5 text-white opacity-0 group-hover:opacity-100 focus:opacity-100"
+              >
+                <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor" aria-hidden>
+                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+                </svg>
+              </button>
+            </div>
+          ))}
+          {Array.from({ length: uploading }, (_, i) => (
+            <div key={`uploading-${i}`} className="grid size-20 animate-pulse place-items-center rounded-lg bg-zinc-100 text-xs text-zinc-500 dark:bg-zinc-800">
+              Uploading
+            </div>
+          ))}
+          {full ? null : (
+            <div className="flex min-h-20 flex-1 flex-col justify-center gap-1 px-2 text-sm text-zinc-500">
+              <span>
+                Drop, paste or{" "}
+                <button type="button" className="font-medium text-accent-600 hover:underline" onClick={() => fileInput.current?.click()}>
+                  choose files
+                </button>{" "}
+                ·{" "}
+                <button type="button" className="font-medium text-accent-600 hover:underline" onClick={() => setPicking(true)}>
+                  pick from your images
+                </button>
+              </span>
+              <span className="text-xs">
+                {accept.map((m) => labels[m] ?? m).join(" or ")}, up to {maxBytes / 1_000_000} MB each
+              </span>
+            </div>
+          )}
+        </div>
+      </div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={accept.join(",")}
+        multiple
+        hidden
+        data-testid={`${purpose}-file-input`}
+        onChange={(event) => {
+          void addFiles([...(event.target.files ?? [])]);
+          event.target.value = "";
+        }}
+      />
+      {error ? (
+        <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <AssetPicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        accept={accept}
+        onPick={(asset) => {
+          if (current.current.length >= max) {
+            setError(`At most ${max} image${max === 1 ? "" : "s"} can be attached`);
+            return;
+          }
+          if (asset.bytes > maxBytes) {
+            setError(`That image is larger than ${maxBytes / 1_000_000} MB`);
+            return;
+          }
+          onChange([...current.current, asset]);
+        }}
+      />
+    </div>
+  );
+}

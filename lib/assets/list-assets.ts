@@ -1,0 +1,21 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db/client";
+import { toAssetDto } from "./asset-dto";
+
+type AssetKind = "image" | "layer" | "video" | "input";
+
+// Images a user may pick as references: their own, and what teammates shared with the team.
+export async function listVisibleAssets(user: CurrentUser, options: { kinds: AssetKind[]; cursor?: string; limit?: number }) {
+  const limit = Math.min(options.limit ?? 40, 100);
+  const rows = await db.asset.findMany({
+    where: {
+      kind: { in: options.kinds },
+      OR: [{ ownerId: user.id }, { visibility: "team", teamId: { in: user.teamIds } }],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
+  });
+  return { items: rows.slice(0, limit).map(toAssetDto), nextCursor: rows.length > limit ? rows[limit - 1].id : null };
+}

@@ -1,0 +1,27 @@
+import "server-only";
+import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
+import { assetDataUrl } from "@/lib/images/reference-images";
+import { assetIdOfRef } from "./asset-ref-format";
+
+export function assetIdsInMessages(messages: readonly AlphaMessage[]): string[] {
+  const ids = messages.flatMap((m) => (m.content ?? []).flatMap((c) => (c.type === "image_url" ? [assetIdOfRef(c.image_url.url)] : [])));
+  return [...new Set(ids.filter((id): id is string => id !== undefined))];
+}
+
+export async function resolveAssetRefs(
+  messages: readonly AlphaMessage[],
+  loadAsset: (id: string) => Promise<{ storageKey: string; mime: string }>,
+): Promise<AlphaMessage[]> {
+  const dataUrls = new Map<string, string>();
+  for (const id of assetIdsInMessages(messages)) dataUrls.set(id, await assetDataUrl(await loadAsset(id)));
+  return messages.map((message) => ({
+    ...message,
+    ...(message.content && {
+      content: message.content.map((content) => {
+        if (content.type !== "image_url") return content;
+        const id = assetIdOfRef(content.image_url.url);
+        return id ? { ...content, image_url: { url: dataUrls.get(id)! } } : content;
+      }),
+    }),
+  }));
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { assetIdsInMessages } from "./asset-refs";
+import { toTurnDto } from "./turn-dto";
+import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
+
+export type ConversationSummary = { id: string; title: string; updatedAt: string; turnCount: number; thumbnailUrl: string | null };
+
+const TITLE_MAX = 120;
+
+export function titleFrom(text: string): string {
+  const line = text.trim().split("\n")[0] ?? "";
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "Untitled conversation";
+}
+
+// Conversations belong to their owner; a site admin may open one for support.
+export async function getOwnedConversation(user: CurrentUser, conversationId: string) {
+  const conversation = await db.conversation.findFirst({ where: { id: conversationId, deletedAt: null } });
+  if (!conversation || (conversation.ownerId !== user.id && user.role !== "admin")) throw new AppError("not_found", "No such conversation");
+  return conversation;
+}
+
+export async function listConversations(user: CurrentUser, search?: string): Promise<ConversationSummary[]> {
+  const query = search?.trim();
+  const rows = await db.conversation.findMany({
+    where: {
+      ownerId: user.id,
+      deletedAt: null,
+      ...(query && {
+        OR: [
+          { title: { contains: query, mode: "insensitive" as const } },
+          { turns: { some: { userText: { contains: query, mode: "insensitive" as const } } } },
+        ],
+      }),
+    },
+    orderBy: { updatedAt: "desc" },
+    take: 200,
+    include: {
+      _count: { select: { turns: true } },
+      turns: {
+        where: { status: "succeeded" },
+        orderBy: { createdAt: "desc" },
+        take: 1,
+        include: { assets: { where: { position: 0 }, take: 1 } },
+      },
+    },
+  });
+  return rows.map((row) => {
+    const asset = row.turns[0]?.assets[0];
+    return {
+      id: row.id,
+      title: row.title,
+      updatedAt: row.updatedAt.toISOString(),
+      turnCount: row._count.turns,
+      thumbnailUrl: asset?.thumbnailKey ? `/api/assets/${asset.id}?variant=thumb` : null,
+    };
+  });
+}
+
+export async function createConversation(user: CurrentUser, title?: string) {
+  return db.conversation.create({
+    data: { ownerId: user.id, teamId: user.teamIds[0] ?? null, title: title?.trim().slice(0, TITLE_MAX) || "Untitled conversation" },
+  });
+}
+
+export async function renameConversation(user: CurrentUser, conversationId: string, title: string) {
+  await getOwnedConversation(user, conversationId);
+  return db.conversation.update({ where: { id: conversationId }, data: { title: title.trim().slice(0, TITLE_MAX) } });
+}
+
+// Kept in the database (soft delete): its images stay in the gallery and nothing is lost by a slip.
+export async function deleteConversation(user: CurrentUser, conversationId: string) {
+  await getOwnedConversation(user, conversationId);
+  await db.conversation.update({ where: { id: conversationId }, data: { deletedAt: new Date() } });
+}
+
+export async function getConversationWithTurns(user: CurrentUser, conversationId: string) {
+  const conversation = await getOwnedConversation(user, conversationId);
+  const turns = await db.turn.findMany({
+    where: { conversationId },
+    orderBy: { createdAt: "asc" },
+    include: { assets: true },
+  });
+  const inputIds = turns.flatMap((turn) => assetIdsInMessages((turn.requestMessages ?? []) as unknown as AlphaMessage[]));
+  const inputs = await db.asset.findMany({ where: { id: { in: [...new Set(inputIds)] } } });
+  const inputMap = new Map(inputs.map((asset) => [asset.id, asset]));
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    session: conversation.session,
+    createdAt: conversation.createdAt.toISOString(),
+    updatedAt: conversation.updatedAt.toISOString(),
+    turns: turns.map((turn) => toTurnDto(turn, inputMap)),
+  };
+}
+
+export type ConversationDto = Awaited<ReturnType<typeof getConversationWithTurns>>;

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { alphaV35TurnFormSchema } from "@/lib/images/alpha-schemas";
+
+// Request bodies of the chat editor's API, shared with its forms.
+export const conversationTitleSchema = z
+  .string({ error: "Title must be text" })
+  .trim()
+  .min(1, "Title must not be empty")
+  .max(120, "Title must be at most 120 characters");
+
+export const createConversationSchema = z.object({ title: conversationTitleSchema.optional() });
+export const renameConversationSchema = z.object({ title: conversationTitleSchema });
+
+export const sendTurnSchema = alphaV35TurnFormSchema.extend({
+  /** The turn this one continues from; null starts the conversation (or a new root branch). */
+  parentTurnId: z.string().uuid("parentTurnId must be a turn id").nullable(),
+});
+export type SendTurnInput = z.input<typeof sendTurnSchema>;

@@ -1,0 +1,164 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { assembleNextMessages, branchOf, buildUserMessage, type BranchTurn } from "@/lib/chat/assemble-messages";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
+import { loadReferenceAssets } from "@/lib/images/reference-images";
+import { storeGeneratedImage } from "@/lib/images/store-result";
+import { log } from "@/lib/log";
+import { alphaV35ParamsFromForm } from "@/lib/upstream/alpha/params-from-form";
+import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
+import { alphaClient } from "@/lib/upstream/clients";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { assetRef } from "./asset-ref-format";
+import { resolveAssetRefs } from "./asset-refs";
+import { getConversationWithTurns, getOwnedConversation, titleFrom } from "./conversations";
+
+export type TurnProgress = {
+  onQueuePosition?: (position: number) => void;
+  onFrame?: (round: number | undefined) => void;
+  onStage?: (stage: "generating" | "storing") => void;
+};
+
+type StoredTurn = Awaited<ReturnType<typeof loadTurns>>[number];
+
+function loadTurns(conversationId: string) {
+  return db.turn.findMany({ where: { conversationId }, orderBy: { createdAt: "asc" }, include: { assets: true } });
+}
+
+function toBranchTurn(turn: StoredTurn): BranchTurn {
+  return {
+    id: turn.id,
+    status: turn.status,
+    requestMessages: (turn.requestMessages ?? []) as unknown as AlphaMessage[],
+    assembledHistory: (turn.assembledHistory ?? null) as unknown as AlphaMessage[] | null,
+    completedAt: turn.completedAt,
+  };
+}
+
+function toolImageUrls(history: readonly AlphaMessage[]): string[] {
+  return history
+    .filter((m) => m.role === "tool")
+    .flatMap((m) => (m.content ?? []).flatMap((c) => (c.type === "image_url" ? [c.image_url.url] : [])));
+}
+
+// The studio's copy of every upstream image URL on the branch: the asset downloaded from that URL,
+// else the turn's final image (the intermediate and final image of a turn are the same picture).
+function storedCopies(branch: readonly StoredTurn[]): Map<string, string> {
+  const copies = new Map<string, string>();
+  for (const turn of branch) {
+    const final = turn.assets.find((asset) => asset.position === 0);
+    for (const url of toolImageUrls((turn.assembledHistory ?? []) as unknown as AlphaMessage[])) {
+      const exact = turn.assets.find((asset) => asset.sourceUrl === url);
+      const copy = exact ?? final;
+      if (copy) copies.set(url, assetRef(copy.id));
+    }
+  }
+  return copies;
+}
+
+// One turn of the chat editor (spec 4.2). Preparing checks everything a user can get wrong (a 400
+// before anything starts) and assembles the request per rule 2; running persists the turn as
+// pending, calls the upstream, stores the final image (and the intermediate one used for follow-up
+// edits), and persists the outcome — success or failed frame — before the browser hears of it.
+export async function prepareTurn(user: CurrentUser, conversationId: string, parentTurnId: string | null, values: AlphaV35TurnFormValues) {
+  const conversation = await getOwnedConversation(user, conversationId);
+  const turns = await loadTurns(conversationId);
+  if (parentTurnId && !turns.some((turn) => turn.id === parentTurnId)) {
+    throw new AppError("validation_failed", "parentTurnId: no such turn in this conversation", [{ field: "parentTurnId", message: "no such turn in this conversation" }]);
+  }
+  const inputs = await loadReferenceAssets(user, values.images.map((image) => image.assetId), {
+    field: "images",
+    mimes: ALPHA_IMAGE_MIME_TYPES,
+    maxBytes: ALPHA_V35_MAX_IMAGE_BYTES,
+  });
+  const branch = parentTurnId ? branchOf(turns, parentTurnId) : [];
+  const copies = storedCopies(branch);
+  const assembled = assembleNextMessages({
+    branch: branch.map(toBranchTurn),
+    newUserMessage: buildUserMessage(values.text, inputs.map((asset) => assetRef(asset.id))),
+    now: new Date(),
+    resolveExpiredImage: (url) => copies.get(url),
+  });
+  if (assembled.unresolvedExpiredUrls.length > 0) {
+    log.warn({ conversationId, urls: assembled.unresolvedExpiredUrls.length }, "expired history images without a stored copy");
+  }
+  const isFirstTurn = turns.length === 0;
+  return async (progress: TurnProgress & { signal?: AbortSignal } = {}) => {
+    const turn = await db.turn.create({
+      data: {
+        conversationId,
+        parentTurnId,
+        userText: values.text,
+        params: { size: values.size, seed: values.seed ?? null, footnote: values.footnote ?? null, resizeMaxPixels: values.resizeMaxPixels ?? null, useSearchTool: values.useSearchTool },
+        requestMessages: assembled.messages as object[],
+      },
+    });
+    await db.conversation.update({
+      where: { id: conversationId },
+      data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === "Untitled conversation" && { title: titleFrom(values.text) }) },
+    });
+    await runTurn(user, conversation, turn.id, assembled.messages, values, progress);
+    const updated = await getConversationWithTurns(user, conversationId);
+    return updated.turns.find((t) => t.id === turn.id)!;
+  };
+}
+
+async function runTurn(
+  user: CurrentUser,
+  conversation: { id: string; session: string; teamId: string | null },
+  turnId: string,
+  messages: AlphaMessage[],
+  values: AlphaV35TurnFormValues,
+  progress: TurnProgress & { signal?: AbortSignal },
+) {
+  const started = Date.now();
+  const finish = (data: Parameters<typeof db.turn.update>[0]["data"]) =>
+    db.turn.update({ where: { id: turnId }, data: { ...data, durationMs: Date.now() - started, completedAt: new Date() } });
+  try {
+    const client = alphaClient();
+    const wireMessages = await resolveAssetRefs(messages, async (id) => {
+      const asset = await db.asset.findUnique({ where: { id } });
+      if (!asset) throw new AppError("not_found", `Image ${id} of this conversation is missing`);
+      return asset;
+    });
+    progress.onStage?.("generating");
+    const result = await client.generateV35(alphaV35ParamsFromForm(values, { messages: wireMessages, session: conversation.session }), {
+      signal: progress.signal,
+      onQueuePosition: progress.onQueuePosition,
+      onFrame: (frame) => progress.onFrame?.(frame.round ?? undefined),
+    });
+    const common = { responseFrame: result.frame as object, requestId: result.requestId, tokens: result.totalTokens, upstreamModel: result.upstreamModel };
+    if (!result.ok) {
+      await finish({ ...common, status: "failed", errorCode: result.error.code ?? result.finishReason ?? "error", errorMessage: result.userMessage });
+      return;
+    }
+    progress.onStage?.("storing");
+    const owner = { client, ownerId: user.id, teamId: conversation.teamId, turnId, signal: progress.signal };
+    await storeGeneratedImage({ ...owner, url: result.image.url, position: 0 });
+    const intermediate = toolImageUrls(result.assembledHistory).find((url) => url !== result.image.url);
+    if (intermediate) {
+      await storeGeneratedImage({ ...owner, url: intermediate, position: 1 }).catch((error) =>
+        log.warn({ err: error, turnId }, "intermediate image not stored; the final image will stand in for replays"),
+      );
+    }
+    await finish({ ...common, status: "succeeded", assembledHistory: result.assembledHistory as object[] });
+  } catch (error) {
+    const aborted = progress.signal?.aborted;
+    await finish({
+      status: "failed",
+      errorCode: aborted ? "cancelled" : error instanceof UpstreamError ? error.kind : error instanceof AppError ? error.code : "internal_error",
+      errorMessage: aborted
+        ? "Cancelled before the image arrived"
+        : error instanceof UpstreamError
+          ? error.userMessage
+          : error instanceof AppError
+            ? error.message
+            : "The studio could not finish this turn",
+      requestId: error instanceof UpstreamError ? error.requestId : undefined,
+    });
+    if (!(error instanceof UpstreamError) && !(error instanceof AppError) && !aborted) throw error;
+  }
+}
+

@@ -1,0 +1,29 @@
+import type { ClientError } from "@/lib/errors";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: ClientError,
+  ) {
+    super(error.message);
+  }
+}
+
+// fetch for the studio's own JSON API: a non-2xx answer becomes an ApiError carrying the server's
+// field and rule, so forms can show exactly what was refused.
+export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, ...rest } = init;
+  const response = await fetch(path, {
+    ...rest,
+    headers: { ...(json !== undefined && { "Content-Type": "application/json" }), ...rest.headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  if (!response.ok) throw await apiErrorOf(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { error?: ClientError } | null;
+  return new ApiError(response.status, body?.error ?? { code: `http_${response.status}`, message: `The studio answered ${response.status}` });
+}

@@ -1,0 +1,95 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db/client";
+import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, type AlphaV3FormValues } from "@/lib/images/alpha-schemas";
+import { alphaV3ParamsFromForm } from "@/lib/upstream/alpha/params-from-form";
+import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
+import { alphaClient } from "@/lib/upstream/clients";
+import { UpstreamError } from "@/lib/upstream/errors";
+import { toGenerationDto } from "./generation-dto";
+import { assetDataUrl, loadReferenceAssets } from "./reference-images";
+import { storeGeneratedImage } from "./store-result";
+
+type Progress = { onQueuePosition?: (position: number) => void; onStage?: (stage: "generating" | "storing") => void };
+
+// One alpha v3 request (spec 4.1). Preparing checks the reference images (a mistake is a 400 before
+// anything starts); running records the generation as pending, calls the upstream, copies every
+// result image into storage, and only then marks it succeeded. A failure is recorded with the reason
+// the designer sees; nothing is reported done without its stored image.
+export async function prepareAlphaV3(user: CurrentUser, values: AlphaV3FormValues) {
+  const references = await loadReferenceAssets(user, values.images.map((image) => image.assetId), {
+    field: "images",
+    mimes: ALPHA_IMAGE_MIME_TYPES,
+    maxBytes: ALPHA_V3_MAX_IMAGE_BYTES,
+  });
+  return (options: Progress & { signal?: AbortSignal } = {}) => runAlphaV3(user, values, references, options);
+}
+
+async function runAlphaV3(
+  user: CurrentUser,
+  values: AlphaV3FormValues,
+  references: Awaited<ReturnType<typeof loadReferenceAssets>>,
+  options: Progress & { signal?: AbortSignal },
+) {
+  const teamId = user.teamIds[0] ?? null;
+  const generation = await db.generation.create({
+    data: {
+      ownerId: user.id,
+      teamId,
+      kind: "alpha_v3",
+      model: ALPHA_V3_MODEL,
+      prompt: values.prompt,
+      // The form values (reference images by asset id), so "reuse settings" can refill the form.
+      params: { size: values.size, seed: values.seed ?? null, footnote: values.footnote ?? null, revise: values.revise, referenceAssetIds: references.map((r) => r.id) },
+    },
+  });
+  const started = Date.now();
+  try {
+    const client = alphaClient();
+    const params = alphaV3ParamsFromForm(values, await Promise.all(references.map(assetDataUrl)));
+    options.onStage?.("generating");
+    const result = await client.generateV3(params, { signal: options.signal, onQueuePosition: options.onQueuePosition });
+    options.onStage?.("storing");
+    for (const [position, image] of result.images.entries()) {
+      await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId, generationId: generation.id, position, signal: options.signal });
+    }
+    const done = await db.generation.update({
+      where: { id: generation.id },
+      data: {
+        status: "succeeded",
+        requestId: result.requestId,
+        tokens: result.totalTokens,
+        revisedPrompt: result.images.find((image) => image.revisedPrompt)?.revisedPrompt,
+        durationMs: Date.now() - started,
+        completedAt: new Date(),
+      },
+      include: { assets: { orderBy: { position: "asc" } } },
+    });
+    return toGenerationDto(done);
+  } catch (error) {
+    await db.generation.update({
+      where: { id: generation.id },
+      data: {
+        status: "failed",
+        errorCode: error instanceof UpstreamError ? error.kind : "internal_error",
+        errorMessage: error instanceof UpstreamError ? error.userMessage : "The studio could not finish this generation",
+        requestId: error instanceof UpstreamError ? error.requestId : undefined,
+        durationMs: Date.now() - started,
+        completedAt: new Date(),
+      },
+    });
+    throw error;
+  }
+}
+
+export async function listAlphaV3Generations(user: CurrentUser, options: { cursor?: string; limit?: number } = {}) {
+  const limit = Math.min(options.limit ?? 24, 100);
+  const rows = await db.generation.findMany({
+    where: { ownerId: user.id, kind: "alpha_v3" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
+    include: { assets: { orderBy: { position: "asc" } } },
+  });
+  return { items: rows.slice(0, limit).map(toGenerationDto), nextCursor: rows.length > limit ? rows[limit - 1].id : null };
+}

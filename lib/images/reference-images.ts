@@ -1,0 +1,34 @@
+import "server-only";
+import { buffer } from "node:stream/consumers";
+import { canViewAsset } from "@/lib/assets/access";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { blobStore } from "@/lib/storage";
+
+type ReferenceRule = { field: string; mimes: readonly string[]; maxBytes: number };
+
+// Turns asset ids chosen in a form into what the upstream accepts: base64 data URLs (spec 4.1, 4.2
+// rule 1), after checking again — from storage, not from the browser's word — that the user may use
+// each image and that its real format and size meet the endpoint's rules.
+export async function loadReferenceAssets(user: CurrentUser, assetIds: readonly string[], rule: ReferenceRule) {
+  const assets = await db.asset.findMany({ where: { id: { in: [...assetIds] } } });
+  return assetIds.map((id, index) => {
+    const asset = assets.find((a) => a.id === id);
+    const field = `${rule.field}.${index}`;
+    if (!asset || !canViewAsset(user, asset)) throw new AppError("validation_failed", `${field}: no such image`, [{ field, message: "no such image" }]);
+    if (!rule.mimes.includes(asset.mime)) {
+      throw new AppError("validation_failed", `${field}: must be a PNG or JPEG image`, [{ field, message: "must be a PNG or JPEG image" }]);
+    }
+    if (Number(asset.bytes) > rule.maxBytes) {
+      const limit = `${rule.maxBytes / 1_000_000} MB`;
+      throw new AppError("validation_failed", `${field}: must be at most ${limit}`, [{ field, message: `must be at most ${limit}` }]);
+    }
+    return asset;
+  });
+}
+
+export async function assetDataUrl(asset: { storageKey: string; mime: string }): Promise<string> {
+  const bytes = await buffer(await blobStore().get(asset.storageKey));
+  return `data:${asset.mime};base64,${bytes.toString("base64")}`;
+}

@@ -1,0 +1,154 @@
+// Studio-wide limit of simultaneous calls per upstream model. The alpha endpoints answer 429 once a
+// concurrency limit is passed (spec 7.1, 8; its value is not shown), so the studio queues its own
+// users first-come first-served instead of letting them race into 429s, and tells each waiting
+// request its place in line.
+import "server-only";
+
+export interface AcquireOptions {
+  signal?: AbortSignal;
+  /** Place in line (1 = next), reported on joining the line and whenever it changes; not called when a slot is free at once. */
+  onPosition?: (position: number) => void;
+}
+
+/** Gives the slot back; calling it again does nothing. */
+export type ReleaseSlot = () => void;
+
+export interface GateSnapshot {
+  limit: number;
+  active: number;
+  waiting: number;
+}
+
+export interface ConcurrencyGate {
+  /** Resolves with the slot's release function once a slot is free; rejects with `signal.reason` if aborted while waiting. */
+  acquire(model: string, options?: AcquireOptions): Promise<ReleaseSlot>;
+  /** Changes one model's limit; raising it admits waiting requests at once. */
+  setLimit(model: string, limit: number): void;
+  snapshot(model: string): GateSnapshot;
+}
+
+export interface ConcurrencyGateOptions {
+  /** Limit for models without their own entry in `limits`. */
+  defaultLimit: number;
+  limits?: Record<string, number>;
+}
+
+interface Waiter {
+  admit: (release: ReleaseSlot) => void;
+  onPosition?: (position: number) => void;
+  lastReportedPosition?: number;
+}
+
+interface Lane {
+  limit: number;
+  active: number;
+  queue: Waiter[];
+}
+
+function assertValidLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Concurrency limit must be a positive integer, got ${limit}`);
+}
+
+export function createConcurrencyGate(options: ConcurrencyGateOptions): ConcurrencyGate {
+  assertValidLimit(options.defaultLimit);
+  const lanes = new Map<string, Lane>();
+
+  function laneOf(model: string): Lane {
+    let lane = lanes.get(model);
+    if (!lane) {
+      const limit = options.limits?.[model] ?? options.defaultLimit;
+      assertValidLimit(limit);
+      lane = { limit, active: 0, queue: [] };
+      lanes.set(model, lane);
+    }
+    return lane;
+  }
+
+  function reportPositions(lane: Lane): void {
+    lane.queue.forEach((waiter, index) => {
+      const position = index + 1;
+      if (waiter.lastReportedPosition === position) return;
+      waiter.lastReportedPosition = position;
+      waiter.onPosition?.(position);
+    });
+  }
+
+  function slotRelease(lane: Lane): ReleaseSlot {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      lane.active -= 1;
+      admitWaiting(lane);
+    };
+  }
+
+  function admitWaiting(lane: Lane): void {
+    let admitted = false;
+    while (lane.active < lane.limit && lane.queue.length > 0) {
+      const next = lane.queue.shift()!;
+      lane.active += 1;
+      next.admit(slotRelease(lane));
+      admitted = true;
+    }
+    if (admitted) reportPositions(lane);
+  }
+
+  return {
+    acquire(model, { signal, onPosition } = {}) {
+      const lane = laneOf(model);
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      if (lane.active < lane.limit && lane.queue.length === 0) {
+        lane.active += 1;
+        return Promise.resolve(slotRelease(lane));
+      }
+      return new Promise<ReleaseSlot>((resolve, reject) => {
+        const onAbort = () => {
+          const index = lane.queue.indexOf(waiter);
+          if (index === -1) return;
+          lane.queue.splice(index, 1);
+          reportPositions(lane);
+          reject(signal?.reason);
+        };
+        const waiter: Waiter = {
+          onPosition,
+          admit: (release) => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve(release);
+          },
+        };
+        lane.queue.push(waiter);
+        signal?.addEventListener("abort", onAbort, { once: true });
+        reportPositions(lane);
+      });
+    },
+
+    setLimit(model, limit) {
+      assertValidLimit(limit);
+      const lane = laneOf(model);
+      lane.limit = limit;
+      admitWaiting(lane);
+    },
+
+    snapshot(model) {
+      const lane = laneOf(model);
+      return { limit: lane.limit, active: lane.active, waiting: lane.queue.length };
+    },
+  };
+}
+
+/** Limit per model until the server sets one with `setLimit` (same as lib/env's ALPHA_CONCURRENCY default). */
+export const DEFAULT_UPSTREAM_CONCURRENCY = 2;
+
+const GLOBAL_KEY = Symbol.for("studio.upstream.concurrencyGate");
+type GlobalWithGate = typeof globalThis & { [GLOBAL_KEY]?: ConcurrencyGate };
+
+/**
+ * The one gate of this server process. Kept on `globalThis` so that Next's hot reload, which
+ * re-evaluates modules, does not start a second line beside requests still waiting in the first.
+ */
+export function sharedConcurrencyGate(): ConcurrencyGate {
+  const holder = globalThis as GlobalWithGate;
+  holder[GLOBAL_KEY] ??= createConcurrencyGate({ defaultLimit: DEFAULT_UPSTREAM_CONCURRENCY });
+  return holder[GLOBAL_KEY];
+}
