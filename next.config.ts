@@ -4,6 +4,8 @@ const nextConfig: NextConfig = {
   // PGlite and its Prisma adapter load WASM and data files at run time; bundling them breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "sharp", "pino"],
   poweredByHeader: false,
+  // Lets two checkouts' servers (or a test run beside a dev server) build into separate folders.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // `npm test` type-checks the whole repository (tsc) before building; skipping it here keeps
   // `npm start` fast on a fresh machine.
   typescript: { ignoreBuildErrors: true },

@@ -6,8 +6,10 @@ import { defineConfig, devices } from "@playwright/test";
 // The studio under test: production build, fresh embedded database, emulator on fixed local ports.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), "studio-e2e-data");
-export const emulatorPorts = { image: 4110, agent: 4120, inference: 4130 };
+const dataDir = path.join(os.tmpdir(), `studio-e2e-data-${port}`);
+// Fixed, so specs can reach the emulator's control endpoints; derived from the port so two runs
+// (E2E_PORT=…) can share a machine.
+export const emulatorPorts = { image: port + 900, agent: port + 910, inference: port + 920 };
 
 // Debian's Chromium where present (these machines cannot download Playwright's browsers);
 // Playwright's own browser everywhere else.

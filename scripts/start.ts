@@ -75,7 +75,7 @@ async function startEmulatorWhereNeeded() {
 
 // A build is stale when any source the server is built from is newer than the last build.
 function needsBuild(): boolean {
-  const buildId = path.join(".next", "BUILD_ID");
+  const buildId = path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   const sources = ["app", "components", "lib", "public", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
