@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { startEmulator } from "@/emulator";
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+export type StudioUpstream = {
+  emulator: Emulator;
+  /** POST/PATCH/GET a control endpoint of the image port (`/__emulator<path>`). */
+  control(pathname: string, init?: { method?: string; json?: unknown }): Promise<unknown>;
+  close(): Promise<void>;
+};
+
+// Points the studio's lib/ code at a fresh emulator (fast latency) and a throwaway data directory,
+// the way scripts/start.ts does for `npm start`. Call before anything reads lib/env.
+export async function startStudioUpstream(): Promise<StudioUpstream> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-int-"));
+  const emulator = await startEmulator({ config: { latency: "fast" }, ports: { image: 0, agent: 0, inference: 0 } });
+  Object.assign(process.env, {
+    STUDIO_DATA_DIR: dataDir,
+    IMAGE_API_BASE_URL: emulator.urls.image,
+    IMAGE_API_KEY: emulator.config.apiKeys[0],
+    VIDEO_AGENT_URL: emulator.urls.agent,
+    VIDEO_INFERENCE_URL: emulator.urls.inference,
+    LOG_LEVEL: "silent",
+  });
+  return {
+    emulator,
+    async control(pathname, init = {}) {
+      const response = await fetch(`${emulator.urls.image}/__emulator${pathname}`, {
+        method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+        headers: init.json === undefined ? undefined : { "Content-Type": "application/json" },
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      });
+      if (!response.ok) throw new Error(`emulator control ${pathname}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    async close() {
+      await emulator.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
