@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { configFromEnv } from "./config";
+import { deepMerge } from "./deep-merge";
+
+describe("configFromEnv", () => {
+  it("uses the documented defaults", () => {
+    expect(configFromEnv({})).toEqual({
+      latency: "realistic",
+      apiKeys: ["emulator-key"],
+      imageConcurrency: 4,
+      urlLifetimeSeconds: 43_200,
+      moderationBlocklist: ["forbidden", "blocked-word"],
+      v35WireFormat: "json",
+      video: {},
+    });
+  });
+
+  it("reads every EMULATOR_* variable", () => {
+    const config = configFromEnv({
+      EMULATOR_LATENCY: "fast",
+      EMULATOR_API_KEYS: "a, b",
+      EMULATOR_IMAGE_CONCURRENCY: "9",
+      EMULATOR_URL_LIFETIME_SECONDS: "60",
+      EMULATOR_BLOCKLIST: "x,output:y",
+      EMULATOR_V35_WIRE: "sse",
+    });
+    expect(config).toMatchObject({
+      latency: "fast",
+      apiKeys: ["a", "b"],
+      imageConcurrency: 9,
+      urlLifetimeSeconds: 60,
+      moderationBlocklist: ["x", "output:y"],
+      v35WireFormat: "sse",
+    });
+  });
+
+  it("names the bad variable in the error", () => {
+    expect(() => configFromEnv({ EMULATOR_IMAGE_CONCURRENCY: "zero" })).toThrow(/EMULATOR_IMAGE_CONCURRENCY/);
+    expect(() => configFromEnv({ EMULATOR_V35_WIRE: "xml" })).toThrow(/EMULATOR_V35_WIRE/);
+  });
+});
+
+describe("deepMerge", () => {
+  it("merges nested objects and replaces arrays", () => {
+    expect(deepMerge({ a: { b: 1, c: 2 }, list: [1, 2] }, { a: { c: 3 }, list: [9] })).toEqual({
+      a: { b: 1, c: 3 },
+      list: [9],
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { EmulatorConfig } from "./config";
+import type { FaultPlan, FaultSetting } from "./faults";
+import type { RequestLog } from "./request-log";
+
+export interface ControlOptions {
+  getConfig: () => EmulatorConfig;
+  /** Deep-merges a partial configuration and returns the result; throws on invalid values. */
+  patchConfig: (patch: unknown) => EmulatorConfig;
+  /** Resets service state, faults and request logs. */
+  reset: () => void | Promise<void>;
+  faults: FaultPlan;
+  requestLog: RequestLog;
+  /** Adds port-specific control routes; paths are relative to /__emulator. */
+  extra?: (app: Hono) => void;
+}
+
+const faultSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("429"), retryAfter: z.number().int().min(0).optional() }),
+  z.object({ kind: z.literal("500") }),
+  z.object({ kind: z.literal("slow"), ms: z.number().int().min(0) }),
+  z.object({ kind: z.literal("drop") }),
+]);
+
+const faultSettingSchema = z.union([
+  z.object({ sequence: z.array(faultSchema), pathPrefix: z.string().startsWith("/").optional() }).strict(),
+  z.object({ rate: z.number().min(0).max(1), fault: faultSchema, pathPrefix: z.string().startsWith("/").optional() }).strict(),
+]);
+
+async function jsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  return text.trim() === "" ? {} : JSON.parse(text);
+}
+
+/**
+ * Test-only control endpoints under /__emulator. They need no auth (the emulator is local-only)
+ * and are never part of the upstream contract.
+ */
+export function controlRoutes(opts: ControlOptions): Hono {
+  const app = new Hono().basePath("/__emulator");
+
+  app.onError((error, c) => c.json({ error: { code: "invalid_control_request", message: error.message } }, 400));
+
+  app.get("/config", (c) => c.json(opts.getConfig()));
+  app.patch("/config", async (c) => c.json(opts.patchConfig(await jsonBody(c.req.raw))));
+
+  app.post("/reset", async (c) => {
+    await opts.reset();
+    return c.json({ reset: true });
+  });
+
+  app.get("/faults", (c) => c.json(opts.faults.describe()));
+  app.post("/faults", async (c) => {
+    const parsed = faultSettingSchema.safeParse(await jsonBody(c.req.raw));
+    if (!parsed.success) {
+      return c.json({ error: { code: "invalid_fault", message: z.prettifyError(parsed.error) } }, 400);
+    }
+    opts.faults.set(parsed.data as FaultSetting);
+    return c.json(opts.faults.describe());
+  });
+  app.delete("/faults", (c) => {
+    opts.faults.clear();
+    return c.json(opts.faults.describe());
+  });
+
+  app.get("/requests", (c) => c.json({ requests: opts.requestLog.list() }));
+  app.delete("/requests", (c) => {
+    opts.requestLog.clear();
+    return c.json({ requests: [] });
+  });
+
+  opts.extra?.(app);
+  return app;
+}

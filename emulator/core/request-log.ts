@@ -1,0 +1,73 @@
+import type { MiddlewareHandler } from "hono";
+import { appliedFault } from "./faults";
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  /** ISO time the request arrived. */
+  time: string;
+  durationMs: number;
+  headers: Record<string, string>;
+  /** Fault kind injected into this request, if any. */
+  fault?: string;
+}
+
+const MAX_ENTRIES = 1000;
+
+/** Requests seen by one port, oldest first, with credentials redacted. */
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+
+  record(entry: RequestLogEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > MAX_ENTRIES) this.entries.shift();
+  }
+
+  list(): RequestLogEntry[] {
+    return [...this.entries];
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}
+
+function redactedHeaders(headers: Headers): Record<string, string> {
+  const result: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    result[name] = name === "authorization" ? redactAuthorization(value) : value;
+  });
+  return result;
+}
+
+// Keeps the scheme visible (so a test can see a non-Bearer form was sent) but never the secret.
+function redactAuthorization(value: string): string {
+  const scheme = value.split(" ")[0];
+  return scheme.toLowerCase() === "bearer" ? "Bearer ***" : `${scheme} ***`;
+}
+
+/** Records every request except the control endpoints themselves. */
+export function requestLogMiddleware(log: RequestLog): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.path.startsWith("/__emulator")) return next();
+    const started = Date.now();
+    const url = new URL(c.req.url);
+    try {
+      await next();
+    } finally {
+      const fault = appliedFault(c.req.raw);
+      log.record({
+        method: c.req.method,
+        path: c.req.path,
+        query: url.search,
+        status: fault === "drop" ? 0 : c.res.status,
+        time: new Date(started).toISOString(),
+        durationMs: Date.now() - started,
+        headers: redactedHeaders(c.req.raw.headers),
+        ...(fault ? { fault } : {}),
+      });
+    }
+  };
+}

@@ -1,0 +1,120 @@
+import type { Hono } from "hono";
+import { randomUUID } from "node:crypto";
+import { createImageService } from "../image";
+import { createVideoServices } from "../video";
+import { Clock } from "./clock";
+import { configFromEnv, validateConfig, type EmulatorConfig } from "./config";
+import { deepMerge } from "./deep-merge";
+import { FaultPlan } from "./faults";
+import { listen, type Listening } from "./http-listener";
+import { portApp, type ErrorBody } from "./port-app";
+import { RequestLog } from "./request-log";
+import { createWorkDir, removeWorkDir } from "./work-dir";
+
+export interface StartEmulatorOptions {
+  /** Overrides on top of the EMULATOR_* environment (see configFromEnv). */
+  config?: Partial<EmulatorConfig>;
+  /** 0 (the default) picks a free port. */
+  ports?: { image?: number; agent?: number; inference?: number };
+  host?: string;
+}
+
+export interface RunningEmulator {
+  urls: { image: string; agent: string; inference: string };
+  /** The live configuration; PATCH /__emulator/config changes this same object. */
+  config: EmulatorConfig;
+  close(): Promise<void>;
+}
+
+// Spec 7.3 error body; used for faults and unknown paths on the video ports.
+const videoErrorBody: ErrorBody = (status) => {
+  const code = status === 404 ? "not_found" : status === 429 ? "queue_full" : "internal_error";
+  return { error: { code, message: `emulated ${status}`, param: null }, request_id: randomUUID() };
+};
+
+interface PortParts {
+  faults: FaultPlan;
+  requestLog: RequestLog;
+}
+
+/** Starts the image, video agent and video inference services, each on its own port. */
+export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  const initialConfig = validateConfig(deepMerge(configFromEnv(), opts.config ?? {}));
+  const config: EmulatorConfig = structuredClone(initialConfig);
+  const host = opts.host ?? "127.0.0.1";
+  const workDir = await createWorkDir();
+  const clock = new Clock();
+  const urls = { image: "", agent: "", inference: "" };
+
+  const image = createImageService({ config, workDir, clock, publicUrl: () => urls.image });
+  const video = createVideoServices({
+    config,
+    workDir,
+    publicUrls: () => ({ agent: urls.agent, inference: urls.inference }),
+  });
+
+  const ports: Record<keyof typeof urls, PortParts> = {
+    image: { faults: new FaultPlan(), requestLog: new RequestLog() },
+    agent: { faults: new FaultPlan(), requestLog: new RequestLog() },
+    inference: { faults: new FaultPlan(), requestLog: new RequestLog() },
+  };
+
+  const replaceConfig = (next: EmulatorConfig) => {
+    // Mutate in place: the services hold a reference to this object.
+    for (const key of Object.keys(config) as (keyof EmulatorConfig)[]) delete config[key];
+    Object.assign(config, structuredClone(next));
+  };
+
+  // Reset on any port resets the whole emulator: one studio test should never see another's state.
+  const reset = async () => {
+    replaceConfig(initialConfig);
+    clock.reset();
+    await image.reset();
+    video.reset();
+    for (const part of Object.values(ports)) {
+      part.faults.clear();
+      part.requestLog.clear();
+    }
+  };
+
+  const controlFor = (part: PortParts, extra?: (app: Hono) => void) => ({
+    getConfig: () => config,
+    patchConfig: (patch: unknown) => {
+      replaceConfig(validateConfig(deepMerge(config, patch)));
+      return config;
+    },
+    reset,
+    faults: part.faults,
+    requestLog: part.requestLog,
+    extra,
+  });
+
+  const listening: Listening[] = [];
+  try {
+    const serveOn = async (name: keyof typeof urls, app: Hono, port = 0) => {
+      const server = await listen(app, host, port);
+      listening.push(server);
+      urls[name] = server.url;
+    };
+    await serveOn("image", portApp(image.app, controlFor(ports.image, image.controlRoutes), image.errorBody), opts.ports?.image);
+    await serveOn("agent", portApp(video.agent, controlFor(ports.agent), videoErrorBody), opts.ports?.agent);
+    await serveOn("inference", portApp(video.inference, controlFor(ports.inference), videoErrorBody), opts.ports?.inference);
+  } catch (error) {
+    await Promise.all(listening.map((server) => server.close()));
+    await Promise.all([image.close(), video.close()]);
+    await removeWorkDir(workDir);
+    throw error;
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    urls,
+    config,
+    close: () =>
+      (closed ??= (async () => {
+        await Promise.all(listening.map((server) => server.close()));
+        await Promise.all([image.close(), video.close()]);
+        await removeWorkDir(workDir);
+      })()),
+  };
+}

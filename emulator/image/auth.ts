@@ -1,0 +1,8 @@
+/**
+ * Spec 5: the key travels as `Authorization: Bearer <API_KEY>`; a missing header, an unknown key
+ * or any other scheme is refused.
+ */
+export function isAuthorized(header: string | undefined, apiKeys: readonly string[]): boolean {
+  const match = /^Bearer ([^\s]+)$/.exec(header ?? "");
+  return match !== null && apiKeys.includes(match[1]);
+}
