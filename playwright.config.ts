@@ -6,7 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
 // The studio under test: production build, fresh embedded database, emulator on fixed local ports.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `studio-e2e-data-${port}`);
+export const studioDataDir = path.join(os.tmpdir(), `studio-e2e-data-${port}`);
 // Fixed, so specs can reach the emulator's control endpoints; derived from the port so two runs
 // (E2E_PORT=…) can share a machine.
 export const emulatorPorts = { image: port + 900, agent: port + 910, inference: port + 920 };
@@ -40,7 +40,7 @@ export default defineConfig({
     { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
   webServer: {
-    command: `rm -rf "${dataDir}" && npx tsx scripts/start.ts`,
+    command: `rm -rf "${studioDataDir}" && npx tsx scripts/start.ts`,
     url: `${baseURL}/sign-in`,
     timeout: 600_000,
     reuseExistingServer: false,
@@ -48,7 +48,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
-      STUDIO_DATA_DIR: dataDir,
+      STUDIO_DATA_DIR: studioDataDir,
       EMULATOR_IMAGE_PORT: String(emulatorPorts.image),
       EMULATOR_AGENT_PORT: String(emulatorPorts.agent),
       EMULATOR_INFERENCE_PORT: String(emulatorPorts.inference),

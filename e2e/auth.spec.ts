@@ -5,7 +5,7 @@ test("a later account is a member and cannot see the admin section", async ({ pa
   const member = newMember();
   await signUp(page, member);
   await expect(page.getByTestId("current-user-role")).toHaveText("member");
-  await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
 
   const adminPage = await page.goto("/admin");
   expect(adminPage?.status()).toBe(403);

@@ -5,6 +5,6 @@ import { adminAccount, signUp } from "./accounts";
 setup("the first account on an empty database becomes admin", async ({ page }) => {
   await signUp(page, adminAccount);
   await expect(page.getByTestId("current-user-role")).toHaveText("admin");
-  await expect(page.getByRole("link", { name: "Admin" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Admin" })).toBeVisible();
   await page.context().storageState({ path: "e2e/.auth/admin.json" });
 });

@@ -6,6 +6,10 @@ describe("parseEnv", () => {
     expect(parseEnv({})).toMatchObject({ ALPHA_CONCURRENCY: 2, LOG_LEVEL: "info" });
   });
 
+  it("treats an empty variable as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", IMAGE_API_BASE_URL: "" })).not.toHaveProperty("DATABASE_URL");
+  });
+
   it("names each bad variable and its rule", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x", IMAGE_API_BASE_URL: "not a url", ALPHA_CONCURRENCY: "0" })).toThrowError(
       /DATABASE_URL: must be a postgresql:\/\/ URL[\s\S]*IMAGE_API_BASE_URL[\s\S]*ALPHA_CONCURRENCY/,

@@ -31,7 +31,9 @@ export type StudioEnv = z.infer<typeof envSchema> & { AUTH_SECRET: string; ASSET
 export class InvalidEnvironmentError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof envSchema> {
-  const result = envSchema.safeParse(source);
+  // An empty variable (`DATABASE_URL=`) means unset, as shells and .env files usually intend.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new InvalidEnvironmentError(`Invalid environment variables:\n  ${problems.join("\n  ")}`);
