@@ -31,7 +31,7 @@ test("a wrong password is refused with a clear message", async ({ page }) => {
   await page.getByLabel("Email").fill(adminAccount.email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+  await expect(page.locator("form").getByRole("alert")).toHaveText("The email or password is not right.");
 });
 
 test("sign-up names the field and rule before anything is sent", async ({ page }) => {
@@ -59,7 +59,7 @@ test("the admin sees the admin page and the users API", async ({ browser }) => {
 });
 
 test("an unauthenticated API call gets 401 JSON", async ({ playwright, baseURL }) => {
-  const anonymous = await playwright.request.newContext({ baseURL });
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   for (const path of ["/api/me", "/api/admin/users", "/api/assets/00000000-0000-0000-0000-000000000000"]) {
     const response = await anonymous.get(path);
     expect(response.status(), path).toBe(401);

@@ -1,0 +1,28 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveDbTarget } from "./adapter";
+
+describe("resolveDbTarget", () => {
+  it("defaults to PGlite under ./.data", () => {
+    expect(resolveDbTarget({})).toEqual({ engine: "pglite", dataDir: path.resolve(".data", "pglite") });
+  });
+
+  it("keeps PGlite under STUDIO_DATA_DIR", () => {
+    expect(resolveDbTarget({ STUDIO_DATA_DIR: "/srv/studio" })).toEqual({
+      engine: "pglite",
+      dataDir: "/srv/studio/pglite",
+    });
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set", () => {
+    const url = "postgresql://studio@db.internal:5432/studio";
+    expect(resolveDbTarget({ DATABASE_URL: url, STUDIO_DATA_DIR: "/srv/studio" })).toEqual({
+      engine: "postgres",
+      url,
+    });
+  });
+
+  it("rejects a DATABASE_URL that is not PostgreSQL", () => {
+    expect(() => resolveDbTarget({ DATABASE_URL: "file:./dev.db" })).toThrow(/postgresql:\/\//);
+  });
+});

@@ -1,0 +1,50 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { MigrationSafePg } from "./pg-adapter";
+import { MigrationSafePGlite } from "./pglite-adapter";
+
+/** Where the studio's data lives: embedded PGlite by default, PostgreSQL when DATABASE_URL is set. */
+export type DbTarget =
+  | { engine: "pglite"; dataDir: string }
+  | { engine: "postgres"; url: string };
+
+/** PGlite data directory for in-memory databases (tests, migration diffs). */
+export const IN_MEMORY = "memory://";
+
+export function resolveDbTarget(env: Record<string, string | undefined> = process.env): DbTarget {
+  const url = env.DATABASE_URL;
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error("DATABASE_URL must be a postgresql:// URL (leave it unset for embedded PGlite)");
+    }
+    return { engine: "postgres", url };
+  }
+  // A run-time location, not a build input: keep Turbopack from tracing the whole project.
+  const dataRoot = path.resolve(/*turbopackIgnore: true*/ env.STUDIO_DATA_DIR || ".data");
+  return { engine: "pglite", dataDir: path.join(dataRoot, "pglite") };
+}
+
+/** A driver adapter factory plus the means to release the driver underneath it. */
+export type DriverHandle = {
+  target: DbTarget;
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  /** Releases the driver; call it after `$disconnect()` of any client using `factory`. */
+  close(): Promise<void>;
+};
+
+export function openDriver(target: DbTarget): DriverHandle {
+  if (target.engine === "pglite") {
+    // PGlite creates its data directory but not the parents (e.g. a fresh STUDIO_DATA_DIR).
+    if (target.dataDir !== IN_MEMORY) mkdirSync(target.dataDir, { recursive: true });
+    const pglite = new PGlite(target.dataDir);
+    // A live PGlite keeps a timer running, so nothing exits until it is closed.
+    return { target, factory: new MigrationSafePGlite(pglite), close: () => pglite.close() };
+  }
+  // The pool is ours rather than the adapter's so that every user of `factory` (the Prisma client
+  // and the schema engine, which never disposes it) is released by one `close()`.
+  const pool = new pg.Pool({ connectionString: target.url });
+  return { target, factory: new MigrationSafePg(pool), close: () => pool.end() };
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { resolveDbTarget } from "./adapter";
+import { openDatabase, type Database } from "./database";
+
+// One client per process. It lives on globalThis so that dev-server reloads of this module reuse
+// it: a second PGlite on the same directory would corrupt it. It is created on first use, never at
+// import, so `next build` does not open the database.
+const holder = globalThis as typeof globalThis & { studioDatabase?: Database };
+
+/** The process's Prisma client (PGlite under STUDIO_DATA_DIR, or DATABASE_URL's PostgreSQL). */
+export function getDb(): PrismaClient {
+  holder.studioDatabase ??= openDatabase(resolveDbTarget());
+  return holder.studioDatabase.client;
+}
+
+/** `getDb()` behind a plain object, for `db.user.findMany()`; opens the database on first use. */
+export const db = new Proxy({} as PrismaClient, {
+  get(_, property) {
+    const client = getDb();
+    const value: unknown = Reflect.get(client, property, client);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});
+
+/** Disconnects and releases the database (graceful shutdown, end of a test file). */
+export async function closeDb(): Promise<void> {
+  const database = holder.studioDatabase;
+  holder.studioDatabase = undefined;
+  await database?.close();
+}
+
+/** Makes `database` the process's database: tests point lib code at the one they created. */
+export function setDatabase(database: Database | undefined): void {
+  holder.studioDatabase = database;
+}

@@ -1,0 +1,43 @@
+import { openDriver, resolveDbTarget, type DbTarget, type DriverHandle } from "./adapter";
+import { MIGRATIONS_DIR, NO_EXTERNAL_ENTITIES, readMigrations } from "./migration-files";
+import { loadSchemaEngine } from "./schema-engine";
+
+export type MigrateOptions = {
+  /** Defaults to prisma/migrations. */
+  migrationsDir?: string;
+};
+
+/**
+ * Applies pending migrations through an already open driver, recording them in Prisma's own
+ * `_prisma_migrations` table, so `prisma migrate deploy` sees the same history. Returns the names
+ * of the migrations it applied. Throws (leaving the failed one marked as such) when one fails.
+ */
+export async function migrateDriver(driver: DriverHandle, options: MigrateOptions = {}): Promise<string[]> {
+  const migrationsList = await readMigrations(options.migrationsDir ?? MIGRATIONS_DIR);
+  const engine = await loadSchemaEngine(driver.factory);
+  try {
+    const { appliedMigrationNames } = await engine.applyMigrations({
+      migrationsList,
+      filters: NO_EXTERNAL_ENTITIES,
+    });
+    return appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/**
+ * Opens the database, applies pending migrations and closes it again. The studio runs this before
+ * its server starts: an embedded PGlite directory must only ever be open in one process.
+ */
+export async function applyMigrations(
+  target: DbTarget = resolveDbTarget(),
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const driver = openDriver(target);
+  try {
+    return await migrateDriver(driver, options);
+  } finally {
+    await driver.close();
+  }
+}
