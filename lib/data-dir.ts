@@ -3,5 +3,5 @@ import path from "node:path";
 // Everything the studio writes on a laptop lives here: the embedded database, blobs and secrets.
 export function dataDir(): string {
   // A run-time location, not a build input: keep Turbopack from tracing the whole project.
-  return path.resolve(/*turbopackIgnore: true*/ process.env.STUDIO_DATA_DIR ?? ".data");
+  return path.resolve(/*turbopackIgnore: true*/ process.env.STUDIO_DATA_DIR || ".data");
 }

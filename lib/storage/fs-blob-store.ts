@@ -49,8 +49,9 @@ export class FsBlobStore implements BlobStore {
         callback(null, chunk);
       },
     });
+    const sink = createWriteStream(temp, { flags: "wx" });
     try {
-      await pipeline(source, meter, createWriteStream(temp, { flags: "wx" }), { signal: options.signal });
+      await pipeline(source, meter, sink, { signal: options.signal });
       const handle = await open(temp, "r");
       await handle.sync();
       await handle.close();
@@ -60,6 +61,9 @@ export class FsBlobStore implements BlobStore {
       await rename(temp, final);
       return { key: sha256, sha256, bytes };
     } finally {
+      // A failed pipeline may still be opening the temp file: wait until it is closed, so the
+      // removal below cannot run before the file exists.
+      if (!sink.closed) await new Promise((resolve) => sink.once("close", resolve));
       await rm(temp, { force: true });
     }
   }
