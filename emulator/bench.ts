@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { renderEdit } from "./image/edit";
 import { renderImage } from "./image/render";
 import { download, postJson, startTestEmulator, V3_PATH } from "./image/test-support";
+import { videoBenchmarkCases } from "./video/bench";
 import type { RunningEmulator } from "./core/server";
 
 export interface BenchmarkContext {
@@ -68,6 +69,7 @@ export const benchmarkCases: BenchmarkCase[] = [
       await download(body.data[0].url);
     },
   },
+  ...videoBenchmarkCases,
 ];
 
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];

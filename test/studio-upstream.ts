@@ -1,7 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { startEmulator } from "@/emulator";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { createTestDb, type TestDb } from "./db";
+import { createTestUser } from "./users";
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
@@ -41,4 +45,22 @@ export async function startStudioUpstream(): Promise<StudioUpstream> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type StudioTestContext = { upstream: StudioUpstream; testDb: TestDb; user: CurrentUser };
+
+// Registers the hooks of an integration test file that acts as a user of the studio against the
+// emulator: upstream first (it sets the environment lib/ reads), then a fresh migrated database.
+export function useStudioTestContext(): StudioTestContext {
+  const context = {} as StudioTestContext;
+  beforeAll(async () => {
+    context.upstream = await startStudioUpstream();
+    context.testDb = await createTestDb();
+    context.user = await createTestUser(context.testDb.db);
+  });
+  afterAll(async () => {
+    await context.testDb?.close();
+    await context.upstream?.close();
+  });
+  return context;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VideoConfig, videoConfigFromEnv } from "../video/config";
 
 /** "realistic" waits like the real service (seconds); "fast" answers in milliseconds (tests). */
 export type LatencyProfile = "realistic" | "fast";
@@ -73,15 +74,21 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     urlLifetimeSeconds: vars.EMULATOR_URL_LIFETIME_SECONDS,
     moderationBlocklist: vars.EMULATOR_BLOCKLIST,
     v35WireFormat: vars.EMULATOR_V35_WIRE,
-    video: {},
+    video: videoConfigFromEnv(env),
   };
 }
 
 /** Validates a complete configuration; the error names each offending field. */
 export function validateConfig(candidate: unknown): EmulatorConfig {
   const parsed = emulatorConfigSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  // The video part is checked by its owner's schema, so a bad video patch is refused here too.
+  const video = VideoConfig.safeParse(parsed.success ? parsed.data.video : {});
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues),
+    ...(video.success ? [] : video.error.issues.map((issue) => ({ ...issue, path: ["video", ...issue.path] }))),
+  ];
+  if (!parsed.success || issues.length > 0) {
+    const problems = issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
     throw new Error(`Invalid emulator config: ${problems.join("; ")}`);
   }
   return parsed.data;

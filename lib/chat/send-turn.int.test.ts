@@ -1,39 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "@/test/db";
-import { startStudioUpstream, type StudioUpstream } from "@/test/studio-upstream";
+import { describe, expect, it } from "vitest";
+import { useStudioTestContext } from "@/test/studio-upstream";
 import { createTestUser } from "@/test/users";
-import type { CurrentUser } from "@/lib/auth/current-user";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import { createConversation, getConversationWithTurns, listConversations } from "./conversations";
 import { sendTurnSchema } from "./schemas";
 import { prepareTurn } from "./send-turn";
 
-let upstream: StudioUpstream;
-let testDb: TestDb;
-let user: CurrentUser;
-
-beforeAll(async () => {
-  upstream = await startStudioUpstream();
-  testDb = await createTestDb();
-  user = await createTestUser(testDb.db);
-});
-afterAll(async () => {
-  await testDb?.close();
-  await upstream?.close();
-});
+const context = useStudioTestContext();
 
 async function send(conversationId: string, parentTurnId: string | null, text: string) {
   const { parentTurnId: parent, ...values } = sendTurnSchema.parse({ parentTurnId, text, size: "1K" });
-  return (await prepareTurn(user, conversationId, parent, values))();
+  return (await prepareTurn(context.user, conversationId, parent, values))();
 }
 
 async function storedMessages(turnId: string): Promise<AlphaMessage[]> {
-  return (await testDb.db.turn.findUniqueOrThrow({ where: { id: turnId } })).requestMessages as unknown as AlphaMessage[];
+  return (await context.testDb.db.turn.findUniqueOrThrow({ where: { id: turnId } })).requestMessages as unknown as AlphaMessage[];
 }
 
 describe("chat turns (spec 4.2) against the emulator", () => {
   it("builds each request from the previous turn's messages and assembled history (rule 2)", async () => {
-    const conversation = await createConversation(user);
+    const conversation = await createConversation(context.user);
     const first = await send(conversation.id, null, "a red bicycle in a field");
     const second = await send(conversation.id, first.id, "make it blue");
     const third = await send(conversation.id, second.id, "add rain");
@@ -45,23 +31,23 @@ describe("chat turns (spec 4.2) against the emulator", () => {
 
     const messages = await storedMessages(third.id);
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user", "assistant", "tool", "assistant", "user"]);
-    const secondFrame = (await testDb.db.turn.findUniqueOrThrow({ where: { id: second.id } })).assembledHistory as unknown as AlphaMessage[];
+    const secondFrame = (await context.testDb.db.turn.findUniqueOrThrow({ where: { id: second.id } })).assembledHistory as unknown as AlphaMessage[];
     expect(messages.slice(5, 8)).toEqual(secondFrame.map((m) => (m.role === "tool" ? { ...m, content: m.content?.map((c) => ({ ...c, is_generate: true })) } : m)));
     expect(messages[6].tool_call_id).toBe(messages[5].tool_calls?.[0].id);
 
-    const loaded = await getConversationWithTurns(user, conversation.id);
+    const loaded = await getConversationWithTurns(context.user, conversation.id);
     expect(loaded.turns.map((t) => t.id)).toEqual([first.id, second.id, third.id]);
     expect(loaded.title).toBe("a red bicycle in a field");
-    expect((await listConversations(user, "bicycle")).map((c) => c.id)).toContain(conversation.id);
+    expect((await listConversations(context.user, "bicycle")).map((c) => c.id)).toContain(conversation.id);
   });
 
   it("stores a content-filter frame as a failed turn that the next turn skips", async () => {
-    const conversation = await createConversation(user);
+    const conversation = await createConversation(context.user);
     const first = await send(conversation.id, null, "a quiet harbour");
     const blocked = await send(conversation.id, first.id, "something forbidden");
     expect(blocked).toMatchObject({ status: "failed", errorCode: "content_filter", image: null });
     expect(blocked.errorMessage).toMatch(/content safety/i);
-    const stored = await testDb.db.turn.findUniqueOrThrow({ where: { id: blocked.id } });
+    const stored = await context.testDb.db.turn.findUniqueOrThrow({ where: { id: blocked.id } });
     expect(stored.responseFrame).toMatchObject({ choices: [{ finish_reason: "error" }] });
 
     const next = await send(conversation.id, blocked.id, "add a sailboat");
@@ -71,46 +57,46 @@ describe("chat turns (spec 4.2) against the emulator", () => {
   });
 
   it("replays the stored copy of an expired history image (12 h URLs, spec 2.1)", async () => {
-    const conversation = await createConversation(user);
+    const conversation = await createConversation(context.user);
     const first = await send(conversation.id, null, "a paper crane");
-    await testDb.db.turn.update({ where: { id: first.id }, data: { completedAt: new Date(Date.now() - 13 * 3600_000) } });
-    await upstream.control("/clock", { json: { advanceSeconds: 13 * 3600 } });
+    await context.testDb.db.turn.update({ where: { id: first.id }, data: { completedAt: new Date(Date.now() - 13 * 3600_000) } });
+    await context.upstream.control("/clock", { json: { advanceSeconds: 13 * 3600 } });
     try {
       const second = await send(conversation.id, first.id, "fold it in gold");
       expect(second.status).toBe("succeeded");
       const tool = (await storedMessages(second.id)).find((m) => m.role === "tool");
       expect(tool?.content?.[0]).toMatchObject({ type: "image_url", is_generate: true, image_url: { url: expect.stringMatching(/^studio-asset:\/\//) } });
     } finally {
-      await upstream.control("/clock", { json: { advanceSeconds: -13 * 3600 } });
+      await context.upstream.control("/clock", { json: { advanceSeconds: -13 * 3600 } });
     }
   });
 
   it("branches from an earlier turn without touching the later ones", async () => {
-    const conversation = await createConversation(user);
+    const conversation = await createConversation(context.user);
     const first = await send(conversation.id, null, "a teapot");
     const second = await send(conversation.id, first.id, "make it green");
     const branch = await send(conversation.id, first.id, "make it striped");
     expect(branch.parentTurnId).toBe(first.id);
     const texts = (await storedMessages(branch.id)).filter((m) => m.role === "user").map((m) => m.content?.[0]);
     expect(texts).toEqual([{ type: "text", text: "a teapot" }, { type: "text", text: "make it striped" }]);
-    const loaded = await getConversationWithTurns(user, conversation.id);
+    const loaded = await getConversationWithTurns(context.user, conversation.id);
     expect(loaded.turns.find((t) => t.id === second.id)?.status).toBe("succeeded");
   });
 
   it("keeps other people out of a conversation", async () => {
-    const conversation = await createConversation(user);
-    const stranger = await createTestUser(testDb.db);
+    const conversation = await createConversation(context.user);
+    const stranger = await createTestUser(context.testDb.db);
     await expect(getConversationWithTurns(stranger, conversation.id)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("works against the streamed (SSE) wire format too", async () => {
-    await upstream.control("/config", { method: "PATCH", json: { v35WireFormat: "sse" } });
+    await context.upstream.control("/config", { method: "PATCH", json: { v35WireFormat: "sse" } });
     try {
-      const conversation = await createConversation(user);
+      const conversation = await createConversation(context.user);
       const turn = await send(conversation.id, null, "streamed lantern");
       expect(turn.status).toBe("succeeded");
     } finally {
-      await upstream.control("/config", { method: "PATCH", json: { v35WireFormat: "json" } });
+      await context.upstream.control("/config", { method: "PATCH", json: { v35WireFormat: "json" } });
     }
   });
 });

@@ -1,34 +1,20 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "@/test/db";
-import { startStudioUpstream, type StudioUpstream } from "@/test/studio-upstream";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useStudioTestContext } from "@/test/studio-upstream";
 import { createTestUser } from "@/test/users";
-import type { CurrentUser } from "@/lib/auth/current-user";
 import { storeImage } from "@/lib/assets/store-image";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { finishInterruptedWork } from "@/lib/recovery/finish-interrupted";
 import { alphaV3FormSchema } from "./alpha-schemas";
 import { listAlphaV3Generations, prepareAlphaV3 } from "./generate-alpha-v3";
 
-let upstream: StudioUpstream;
-let testDb: TestDb;
-let user: CurrentUser;
-
-beforeAll(async () => {
-  upstream = await startStudioUpstream();
-  testDb = await createTestDb();
-  user = await createTestUser(testDb.db);
-});
-afterAll(async () => {
-  await testDb?.close();
-  await upstream?.close();
-});
+const context = useStudioTestContext();
 beforeEach(async () => {
-  await upstream.control("/faults", { method: "DELETE" });
+  await context.upstream.control("/faults", { method: "DELETE" });
 });
 
-const generate = async (input: Record<string, unknown>) => (await prepareAlphaV3(user, alphaV3FormSchema.parse(input)))();
+const generate = async (input: Record<string, unknown>) => (await prepareAlphaV3(context.user, alphaV3FormSchema.parse(input)))();
 
 describe("alpha v3 generation (spec 4.1) against the emulator", () => {
   it("stores the result before reporting success: sha256, size, thumbnail, tokens, request id", async () => {
@@ -41,36 +27,36 @@ describe("alpha v3 generation (spec 4.1) against the emulator", () => {
     const [image] = generation.images;
     expect(image).toMatchObject({ mime: "image/png", width: 1280, height: 768 });
     expect(image.thumbnailUrl).toBeTruthy();
-    const asset = await testDb.db.asset.findUniqueOrThrow({ where: { id: image.id } });
+    const asset = await context.testDb.db.asset.findUniqueOrThrow({ where: { id: image.id } });
     expect(asset.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(asset.sourceUrl).toContain(upstream.emulator.urls.image);
+    expect(asset.sourceUrl).toContain(context.upstream.emulator.urls.image);
   });
 
   it("sends reference images as data URLs after checking them from storage", async () => {
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3366ff" } }).png().toBuffer();
-    const reference = await storeImage({ source: Readable.from([png]), ownerId: user.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 10_000_000 });
+    const reference = await storeImage({ source: Readable.from([png]), ownerId: context.user.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 10_000_000 });
     const generation = await generate({ prompt: "use this palette", size: "1024x1024", revise: false, images: [{ assetId: reference.id, mime: "image/png", bytes: png.length }] });
     expect(generation.status).toBe("succeeded");
     expect(generation.params).toMatchObject({ referenceAssetIds: [reference.id] });
   });
 
   it("refuses a reference image the user may not use, naming the field", async () => {
-    const stranger = await createTestUser(testDb.db);
+    const stranger = await createTestUser(context.testDb.db);
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#000" } }).png().toBuffer();
     const secret = await storeImage({ source: Readable.from([png]), ownerId: stranger.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 10_000_000 });
-    await expect(prepareAlphaV3(user, alphaV3FormSchema.parse({ prompt: "x", images: [{ assetId: secret.id, mime: "image/png", bytes: png.length }] }))).rejects.toMatchObject({
+    await expect(prepareAlphaV3(context.user, alphaV3FormSchema.parse({ prompt: "x", images: [{ assetId: secret.id, mime: "image/png", bytes: png.length }] }))).rejects.toMatchObject({
       fields: [{ field: "images.0", message: "no such image" }],
     });
   });
 
   it("retries a 429 and succeeds", async () => {
-    await upstream.control("/faults", { json: { sequence: [{ kind: "429", retryAfter: 0 }], pathPrefix: "/v1/" } });
+    await context.upstream.control("/faults", { json: { sequence: [{ kind: "429", retryAfter: 0 }], pathPrefix: "/v1/" } });
     const generation = await generate({ prompt: "after a busy moment", revise: false });
     expect(generation.status).toBe("succeeded");
   });
 
   it("retries a result download that broke off", async () => {
-    await upstream.control("/faults", { json: { sequence: [{ kind: "drop" }], pathPrefix: "/files/" } });
+    await context.upstream.control("/faults", { json: { sequence: [{ kind: "drop" }], pathPrefix: "/files/" } });
     const generation = await generate({ prompt: "download again", revise: false });
     expect(generation.status).toBe("succeeded");
     expect(generation.images).toHaveLength(1);
@@ -80,16 +66,16 @@ describe("alpha v3 generation (spec 4.1) against the emulator", () => {
     const error = await generate({ prompt: "something forbidden", revise: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).kind).toBe("blocked");
-    const { items } = await listAlphaV3Generations(user);
+    const { items } = await listAlphaV3Generations(context.user);
     expect(items[0]).toMatchObject({ status: "failed", errorCode: "blocked", prompt: "something forbidden" });
     expect(items[0].errorMessage).toMatch(/content safety/i);
   });
 
   it("closes work left pending by a crash at the next start", async () => {
-    const stuck = await testDb.db.generation.create({
-      data: { ownerId: user.id, kind: "alpha_v3", model: "alpha-image-v3", prompt: "cut off", params: {}, createdAt: new Date(Date.now() - 60_000) },
+    const stuck = await context.testDb.db.generation.create({
+      data: { ownerId: context.user.id, kind: "alpha_v3", model: "alpha-image-v3", prompt: "cut off", params: {}, createdAt: new Date(Date.now() - 60_000) },
     });
     await finishInterruptedWork();
-    expect(await testDb.db.generation.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({ status: "failed", errorCode: "interrupted" });
+    expect(await context.testDb.db.generation.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({ status: "failed", errorCode: "interrupted" });
   });
 });

@@ -1,48 +1,17 @@
-import { toAssetDto, type AssetDto } from "@/lib/assets/asset-dto";
+import { toAssetDto } from "@/lib/assets/asset-dto";
+import type { Asset, Generation } from "@/lib/generated/prisma/client";
 
-export type GenerationDto = {
-  id: string;
-  kind: string;
-  model: string;
-  prompt: string;
-  params: unknown;
-  status: "pending" | "succeeded" | "failed";
-  requestId: string | null;
-  tokens: number | null;
-  revisedPrompt: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  durationMs: number | null;
-  createdAt: string;
-  completedAt: string | null;
-  images: AssetDto[];
-};
+export type GenerationDto = ReturnType<typeof toGenerationDto>;
 
-type GenerationRow = {
-  id: string;
-  kind: string;
-  model: string;
-  prompt: string;
-  params: unknown;
-  status: "pending" | "succeeded" | "failed";
-  requestId: string | null;
-  tokens: number | null;
-  revisedPrompt: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  durationMs: number | null;
-  createdAt: Date;
-  completedAt: Date | null;
-  assets: Parameters<typeof toAssetDto>[0][];
-};
-
-export function toGenerationDto(row: GenerationRow): GenerationDto {
+// What the browser gets about a generation: no owner ids, dates as ISO strings, stored images as
+// studio links.
+export function toGenerationDto(row: Generation & { assets: Asset[] }) {
   return {
     id: row.id,
     kind: row.kind,
     model: row.model,
     prompt: row.prompt,
-    params: row.params,
+    params: row.params as unknown,
     status: row.status,
     requestId: row.requestId,
     tokens: row.tokens,

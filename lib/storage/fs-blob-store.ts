@@ -63,7 +63,7 @@ export class FsBlobStore implements BlobStore {
     } finally {
       // A failed pipeline may still be opening the temp file: wait until it is closed, so the
       // removal below cannot run before the file exists.
-      if (!sink.closed) await new Promise((resolve) => sink.once("close", resolve));
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once("close", () => resolve()));
       await rm(temp, { force: true });
     }
   }
