@@ -1,5 +1,9 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { studioDataDir } from "../playwright.config";
 
 test.use({ storageState: "e2e/.auth/admin.json" });
 
@@ -62,4 +66,22 @@ test("an upload over the purpose's size limit is refused with 413", async ({ pag
   const response = await page.request.post("/api/uploads?purpose=alpha-v3", { data: big });
   expect(response.status()).toBe(413);
   expect((await response.json()).error.message).toContain("10 MB");
+});
+
+// Upstream services fetch reference images by direct link (spec 4.2 rule 4): a signed, expiring link
+// works without a session; a tampered or expired one does not.
+test("a signed asset link is served without a session until it expires", async ({ page, playwright, baseURL }) => {
+  const png = await samplePng();
+  const { asset } = await (await page.request.post("/api/uploads?purpose=alpha-v3", { data: png })).json();
+  const { assetSigningKey } = JSON.parse(readFileSync(path.join(studioDataDir, "secrets.json"), "utf8"));
+  const link = (exp: number) => `${asset.url}?exp=${exp}&sig=${createHmac("sha256", assetSigningKey).update(`${asset.id}.${exp}`).digest("base64url")}`;
+  const future = Math.floor(Date.now() / 1000) + 600;
+
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const signed = await anonymous.get(link(future));
+  expect(signed.status()).toBe(200);
+  expect(Buffer.compare(await signed.body(), png)).toBe(0);
+  expect((await anonymous.get(link(future).replace("sig=", "sig=x"))).status()).toBe(401);
+  expect((await anonymous.get(link(Math.floor(Date.now() / 1000) - 1))).status()).toBe(401);
+  await anonymous.dispose();
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
-import { assetDataUrl } from "@/lib/images/reference-images";
+import { upstreamImageUrl } from "@/lib/images/reference-images";
 import { assetIdOfRef } from "./asset-ref-format";
 
 export function assetIdsInMessages(messages: readonly AlphaMessage[]): string[] {
@@ -10,17 +10,17 @@ export function assetIdsInMessages(messages: readonly AlphaMessage[]): string[] 
 
 export async function resolveAssetRefs(
   messages: readonly AlphaMessage[],
-  loadAsset: (id: string) => Promise<{ storageKey: string; mime: string }>,
+  loadAsset: (id: string) => Promise<{ id: string; storageKey: string; mime: string }>,
 ): Promise<AlphaMessage[]> {
-  const dataUrls = new Map<string, string>();
-  for (const id of assetIdsInMessages(messages)) dataUrls.set(id, await assetDataUrl(await loadAsset(id)));
+  const urls = new Map<string, string>();
+  for (const id of assetIdsInMessages(messages)) urls.set(id, await upstreamImageUrl(await loadAsset(id)));
   return messages.map((message) => ({
     ...message,
     ...(message.content && {
       content: message.content.map((content) => {
         if (content.type !== "image_url") return content;
         const id = assetIdOfRef(content.image_url.url);
-        return id ? { ...content, image_url: { url: dataUrls.get(id)! } } : content;
+        return id ? { ...content, image_url: { url: urls.get(id)! } } : content;
       }),
     }),
   }));

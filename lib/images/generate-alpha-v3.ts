@@ -7,7 +7,7 @@ import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { toGenerationDto } from "./generation-dto";
-import { assetDataUrl, loadReferenceAssets } from "./reference-images";
+import { loadReferenceAssets, upstreamImageUrl } from "./reference-images";
 import { storeGeneratedImage } from "./store-result";
 
 type Progress = { onQueuePosition?: (position: number) => void; onStage?: (stage: "generating" | "storing") => void };
@@ -46,7 +46,7 @@ async function runAlphaV3(
   const started = Date.now();
   try {
     const client = alphaClient();
-    const params = alphaV3ParamsFromForm(values, await Promise.all(references.map(assetDataUrl)));
+    const params = alphaV3ParamsFromForm(values, await Promise.all(references.map(upstreamImageUrl)));
     options.onStage?.("generating");
     const result = await client.generateV3(params, { signal: options.signal, onQueuePosition: options.onQueuePosition });
     options.onStage?.("storing");

@@ -4,12 +4,13 @@ import { canViewAsset } from "@/lib/assets/access";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { signAssetPath } from "@/lib/assets/signed-url";
+import { env } from "@/lib/env";
 import { blobStore } from "@/lib/storage";
 
 type ReferenceRule = { field: string; mimes: readonly string[]; maxBytes: number };
 
-// Turns asset ids chosen in a form into what the upstream accepts: base64 data URLs (spec 4.1, 4.2
-// rule 1), after checking again — from storage, not from the browser's word — that the user may use
+// Turns asset ids chosen in a form into assets the upstream may be sent, after checking again — from storage, not from the browser's word — that the user may use
 // each image and that its real format and size meet the endpoint's rules.
 export async function loadReferenceAssets(user: CurrentUser, assetIds: readonly string[], rule: ReferenceRule) {
   const assets = await db.asset.findMany({ where: { id: { in: [...assetIds] } } });
@@ -28,7 +29,18 @@ export async function loadReferenceAssets(user: CurrentUser, assetIds: readonly 
   });
 }
 
-export async function assetDataUrl(asset: { storageKey: string; mime: string }): Promise<string> {
+const SIGNED_LINK_SECONDS = 60 * 60;
+
+// How an image travels to the upstream: when the studio has a public address, as a signed,
+// expiring, unauthenticated link (spec 4.2 rule 4: direct links; the request stays small);
+// otherwise inline as a base64 data URL (spec 4.1, 4.2 rule 1 accept both).
+export async function upstreamImageUrl(asset: { id: string; storageKey: string; mime: string }): Promise<string> {
+  const publicUrl = env().STUDIO_PUBLIC_URL;
+  if (publicUrl) return new URL(signAssetPath(asset.id, SIGNED_LINK_SECONDS), publicUrl).toString();
+  return assetDataUrl(asset);
+}
+
+async function assetDataUrl(asset: { storageKey: string; mime: string }): Promise<string> {
   const bytes = await buffer(await blobStore().get(asset.storageKey));
   return `data:${asset.mime};base64,${bytes.toString("base64")}`;
 }
