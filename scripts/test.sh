@@ -10,10 +10,14 @@ step "type check"
 npx tsc --noEmit
 
 step "unit and integration tests (vitest)"
-npx vitest run
+mkdir -p .test-reports
+npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json
 
 step "production build"
 npx next build
 
 step "end-to-end tests (playwright, chromium)"
-npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/playwright.json npx playwright test --reporter=list,json
+
+step "summary"
+node scripts/test-summary.mjs
