@@ -68,7 +68,8 @@ export function Lightbox({ image, before, caption, onClose }: { image: LightboxI
       </div>
       <div className="relative min-h-0 flex-1 overflow-auto" onClick={(event) => event.target === event.currentTarget && onClose()}>
         {mode === "view" ? (
-          <div className={`flex min-h-full min-w-full ${zoom === 0 ? "items-center justify-center p-6" : ""}`}>
+          // Fit mode needs a definite height so the image's max-h-full can size against it.
+          <div className={zoom === 0 ? "flex h-full w-full items-center justify-center p-6" : "flex min-h-full min-w-full"}>
             <img
               src={image.url}
               alt={caption ?? "Generated image"}

@@ -123,10 +123,10 @@ async function runTurn(
       if (!asset) throw new AppError("not_found", `Image ${id} of this conversation is missing`);
       return asset;
     });
-    progress.onStage?.("generating");
     const result = await client.generateV35(alphaV35ParamsFromForm(values, { messages: wireMessages, session: conversation.session }), {
       signal: progress.signal,
       onQueuePosition: progress.onQueuePosition,
+      onAdmitted: () => progress.onStage?.("generating"),
       onFrame: (frame) => progress.onFrame?.(frame.round ?? undefined),
     });
     const common = { responseFrame: result.frame as object, requestId: result.requestId, tokens: result.totalTokens, upstreamModel: result.upstreamModel };

@@ -47,8 +47,11 @@ async function runAlphaV3(
   try {
     const client = alphaClient();
     const params = alphaV3ParamsFromForm(values, await Promise.all(references.map(upstreamImageUrl)));
-    options.onStage?.("generating");
-    const result = await client.generateV3(params, { signal: options.signal, onQueuePosition: options.onQueuePosition });
+    const result = await client.generateV3(params, {
+      signal: options.signal,
+      onQueuePosition: options.onQueuePosition,
+      onAdmitted: () => options.onStage?.("generating"),
+    });
     options.onStage?.("storing");
     for (const [position, image] of result.images.entries()) {
       await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId, generationId: generation.id, position, signal: options.signal });

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { NotBuilt } from "@/components/ui/not-built";
+import { AlphaV3Studio } from "@/components/alpha/alpha-v3-studio";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 
@@ -9,8 +9,8 @@ export default async function Page() {
   await requirePageUser();
   return (
     <>
-      <PageHeader title="Alpha v3" />
-      <NotBuilt what="The alpha v3 generator is being built. Nothing here generates images yet." />
+      <PageHeader title="Alpha v3" description="Text to image with presets, up to three reference images and optional prompt rewriting." />
+      <AlphaV3Studio />
     </>
   );
 }

@@ -150,14 +150,18 @@ describe("generateV3", () => {
   it("waits in the studio's line and reports the position", async () => {
     const gate = createConcurrencyGate({ defaultLimit: 1 });
     const hold = await gate.acquire("alpha-image-v3");
-    const positions: number[] = [];
+    const events: string[] = [];
     const fake = fakeFetch(v3Ok);
-    const pending = client(fake.impl, { gate }).generateV3({ prompt: "p" }, { onQueuePosition: (p) => positions.push(p) });
+    const pending = client(fake.impl, { gate }).generateV3(
+      { prompt: "p" },
+      { onQueuePosition: (p) => events.push(`position ${p}`), onAdmitted: () => events.push("admitted") },
+    );
     await new Promise((resolve) => setImmediate(resolve));
-    expect(positions).toEqual([1]);
+    expect(events).toEqual(["position 1"]);
     expect(fake.calls()).toBe(0);
     hold();
     await pending;
+    expect(events).toEqual(["position 1", "admitted"]);
     expect(gate.snapshot("alpha-image-v3").active).toBe(0);
   });
 

@@ -55,6 +55,8 @@ export interface AlphaCallOptions {
   signal?: AbortSignal;
   /** Place in the studio's line for this model (1 = next); only called while waiting. */
   onQueuePosition?: (position: number) => void;
+  /** Called once the studio's line lets the request go to the upstream. */
+  onAdmitted?: () => void;
 }
 
 export interface AlphaV35CallOptions extends AlphaCallOptions {
@@ -145,6 +147,7 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
       throw new UpstreamError({ kind: "aborted", cause });
     }
     try {
+      callOptions.onAdmitted?.();
       return await run();
     } finally {
       release();

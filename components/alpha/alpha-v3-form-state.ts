@@ -1,0 +1,108 @@
+import { toFormImage, type ReferenceImage } from "@/components/images/reference-image";
+import {
+  ALPHA_V3_PRESET_SIZES,
+  ALPHA_V3_SEED_RANGE,
+  alphaV3FormSchema,
+  type AlphaV3FormInput,
+  type AlphaV3PresetSize,
+} from "@/lib/images/alpha-schemas";
+
+export type SizeMode = "preset" | "custom" | "auto";
+export type SeedMode = "random" | "fixed";
+
+// What the form holds while the designer edits it: text inputs stay text (an empty or half-typed
+// number is a valid state of an input), and are turned into the shared schema's input on the way out.
+export type AlphaV3FormState = {
+  prompt: string;
+  references: ReferenceImage[];
+  sizeMode: SizeMode;
+  preset: AlphaV3PresetSize;
+  customWidth: string;
+  customHeight: string;
+  seedMode: SeedMode;
+  seed: string;
+  footnote: string;
+  revise: boolean;
+};
+
+export const initialAlphaV3Form: AlphaV3FormState = {
+  prompt: "",
+  references: [],
+  sizeMode: "preset",
+  preset: "1024x1024",
+  customWidth: "1024",
+  customHeight: "768",
+  seedMode: "random",
+  seed: "",
+  footnote: "",
+  // spec 4.1: rewriting improves quality; the studio turns it on unless the designer opts out.
+  revise: true,
+};
+
+export const ALPHA_V3_FIELDS = ["prompt", "images", "size", "seed", "footnote", "revise"] as const;
+export type AlphaV3Field = (typeof ALPHA_V3_FIELDS)[number];
+export type FieldErrors = Partial<Record<AlphaV3Field, string[]>>;
+
+const ALL_PRESETS: readonly string[] = Object.values(ALPHA_V3_PRESET_SIZES).flat();
+
+export function isPresetSize(size: string): size is AlphaV3PresetSize {
+  return ALL_PRESETS.includes(size);
+}
+
+export function sizeValue(state: AlphaV3FormState): string {
+  if (state.sizeMode === "auto") return "auto";
+  if (state.sizeMode === "preset") return state.preset;
+  return `${state.customWidth.trim()}x${state.customHeight.trim()}`;
+}
+
+/**
+ * The request body: the shared schema's input, except that a reference image's type is still any
+ * string here (an asset's mime); the schema is what refuses a type other than PNG or JPEG.
+ */
+export type AlphaV3RequestBody = Omit<AlphaV3FormInput, "images"> & { images: ReturnType<typeof toFormImage>[] };
+
+/** The form as the shared schema (and the route handler) reads it; `seed` empty means random. */
+export function toFormInput(state: AlphaV3FormState): AlphaV3RequestBody {
+  return {
+    prompt: state.prompt,
+    images: state.references.map(toFormImage),
+    size: sizeValue(state),
+    seed: state.seedMode === "fixed" ? state.seed : "",
+    footnote: state.footnote,
+    revise: state.revise,
+  };
+}
+
+/**
+ * Server and upstream name fields as paths (`images.0.bytes`, `images[1]`); the form shows each
+ * message next to the input it belongs to.
+ */
+export function formFieldOf(path: string): AlphaV3Field | undefined {
+  const head = path.split(/[.[]/)[0];
+  return (ALPHA_V3_FIELDS as readonly string[]).includes(head) ? (head as AlphaV3Field) : undefined;
+}
+
+export function addFieldError(errors: FieldErrors, field: AlphaV3Field, message: string): FieldErrors {
+  const existing = errors[field] ?? [];
+  return existing.includes(message) ? errors : { ...errors, [field]: [...existing, message] };
+}
+
+/** Validates with the same schema the route handler uses, so the browser refuses exactly what the server would. */
+export function validateAlphaV3Form(state: AlphaV3FormState): FieldErrors {
+  const result = alphaV3FormSchema.safeParse(toFormInput(state));
+  if (result.success) return {};
+  return result.error.issues.reduce<FieldErrors>((errors, issue) => {
+    const field = formFieldOf(issue.path.map(String).join("."));
+    return field ? addFieldError(errors, field, issue.message) : errors;
+  }, {});
+}
+
+/**
+ * A fresh seed for a "random" generation. The upstream does not report the seed it drew (spec 2.1
+ * has no seed field), so the studio draws it itself and sends it: every result then records its
+ * seed and can be reproduced with "Use seed". Range per spec 4.1.
+ */
+export function drawRandomSeed(): number {
+  const [value] = crypto.getRandomValues(new Uint32Array(1));
+  return Math.max(ALPHA_V3_SEED_RANGE.min, value);
+}

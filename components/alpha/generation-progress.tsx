@@ -1,0 +1,83 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { GenerationStage, RunningGeneration } from "./use-generate-alpha-v3";
+
+const STEPS: { stage: GenerationStage; label: string }[] = [
+  { stage: "queued", label: "In line" },
+  { stage: "generating", label: "Generating" },
+  { stage: "storing", label: "Saving" },
+];
+
+function headline(run: RunningGeneration): string {
+  switch (run.stage) {
+    case "sending":
+      return "Sending request…";
+    case "queued":
+      return `Waiting, position ${run.position ?? 1} in line`;
+    case "generating":
+      return "Generating…";
+    case "storing":
+      return "Saving the image…";
+  }
+}
+
+function detail(run: RunningGeneration): string {
+  if (run.stage === "queued") return "The studio runs a few alpha v3 requests at a time; yours starts as soon as a slot frees up.";
+  if (run.stage === "storing") return "Copying the result into the studio's storage.";
+  return run.revise ? "Prompt rewriting is on: that adds about 11 seconds." : "The image service is working on it.";
+}
+
+function useElapsedSeconds(since: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, (now - since) / 1000);
+}
+
+// Where a running request is (the streamed events of lib/images/alpha-v3-events), how long it has
+// taken, and a way to stop it.
+export function GenerationProgress({ run, onCancel }: { run: RunningGeneration; onCancel: () => void }) {
+  const elapsed = useElapsedSeconds(run.startedAt);
+  const current = STEPS.findIndex((step) => step.stage === run.stage);
+  return (
+    <div className="rounded-xl border border-accent-500/30 bg-accent-50/60 p-3.5 dark:border-accent-500/25 dark:bg-accent-500/5" data-testid="alpha-progress">
+      <div className="flex items-center gap-3">
+        <Spinner className="size-5 shrink-0 text-accent-600 dark:text-accent-400" />
+        <div className="min-w-0 flex-1">
+          <p role="status" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+            {headline(run)}
+          </p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">{detail(run)}</p>
+        </div>
+        <span className="font-mono text-sm text-zinc-700 tabular-nums dark:text-zinc-300" aria-label={`${Math.floor(elapsed)} seconds elapsed`}>
+          {elapsed.toFixed(1)} s
+        </span>
+      </div>
+      <div className="mt-3 flex items-center gap-3">
+        <ol className="flex flex-1 items-center gap-1.5" aria-label="Progress">
+          {STEPS.map((step, index) => {
+            const state = current === -1 ? "todo" : index < current ? "done" : index === current ? "now" : "todo";
+            return (
+              <li key={step.stage} className="flex flex-1 flex-col gap-1" aria-current={state === "now" ? "step" : undefined}>
+                <span
+                  className={`h-1 rounded-full ${
+                    state === "done" ? "bg-accent-500" : state === "now" ? "animate-pulse bg-accent-500" : "bg-zinc-200 dark:bg-zinc-700"
+                  }`}
+                />
+                <span className={`text-[10px] ${state === "todo" ? "text-zinc-400 dark:text-zinc-500" : "text-zinc-600 dark:text-zinc-300"}`}>{step.label}</span>
+              </li>
+            );
+          })}
+        </ol>
+        <Button variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Lightbox } from "@/components/images/lightbox";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import type { AssetDto } from "@/lib/assets/asset-dto";
+import type { GenerationDto } from "@/lib/images/generation-dto";
+import { ResultCard, type ResultActions } from "./result-card";
+import { RunningPlaceholder } from "./running-placeholder";
+import { UnfinishedResultCard } from "./unfinished-result-card";
+import { historyItems, useAlphaV3History } from "./use-alpha-v3-history";
+import type { RunningGeneration } from "./use-generate-alpha-v3";
+
+// The page's results, newest first, older pages loaded as the designer scrolls. While a request of
+// this tab runs, its placeholder stands at the top, and the server's "pending" record of it is
+// left out so it does not appear twice.
+export function HistoryStrip({ running, actions }: { running: RunningGeneration | null; actions: Omit<ResultActions, "onOpen"> }) {
+  const history = useAlphaV3History({ poll: running === null });
+  const [viewing, setViewing] = useState<{ generation: GenerationDto; image: AssetDto }>();
+  const items = historyItems(history.data).filter((item) => running === null || item.status !== "pending");
+  // The newest image is shown large; failures above it stay compact and do not push it down a size.
+  const featuredId = items.find((item) => item.status === "succeeded" && item.images.length > 0)?.id;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: "600px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <section aria-labelledby="alpha-results-heading" className="min-w-0 space-y-4">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="alpha-results-heading" className="text-sm font-semibold">
+          Results
+        </h2>
+        {items.length > 0 ? <span className="text-xs text-zinc-500">Newest first</span> : null}
+      </div>
+
+      {running ? <RunningPlaceholder run={running} /> : null}
+
+      {history.isPending ? (
+        <Card className="h-72 animate-pulse bg-zinc-100/70 dark:bg-zinc-900/60" aria-busy="true" />
+      ) : history.isError ? (
+        <Alert
+          title="Your results could not be loaded"
+          actions={
+            <Button size="sm" variant="secondary" onClick={() => void history.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {history.error.message}
+        </Alert>
+      ) : items.length === 0 && !running ? (
+        <EmptyResults />
+      ) : (
+        <ol className="space-y-4">
+          {items.map((generation) => (
+            <li key={generation.id}>
+              {generation.status === "succeeded" && generation.images[0] ? (
+                <ResultCard
+                  generation={generation}
+                  image={generation.images[0]}
+                  featured={generation.id === featuredId}
+                  actions={{ ...actions, onOpen: (opened, image) => setViewing({ generation: opened, image }) }}
+                />
+              ) : (
+                <UnfinishedResultCard generation={generation} onReuse={actions.onReuse} onUseSeed={actions.onUseSeed} />
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {hasNextPage ? (
+        <div ref={sentinel} className="flex justify-center pt-2">
+          <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? "Loading…" : "Load older results"}
+          </Button>
+        </div>
+      ) : null}
+
+      {viewing ? <Lightbox image={viewing.image} caption={viewing.generation.prompt} onClose={() => setViewing(undefined)} /> : null}
+    </section>
+  );
+}
+
+function EmptyResults() {
+  return (
+    <Card className="flex flex-col items-center justify-center gap-3 border-dashed px-6 py-16 text-center">
+      <span className="grid size-12 place-items-center rounded-2xl bg-accent-50 text-accent-600 dark:bg-accent-500/10 dark:text-accent-400">
+        <svg viewBox="0 0 20 20" className="size-6" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" aria-hidden>
+          <path d="M3 5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5Zm3 9h8l-2.5-3.5-2 2.5L8 11l-2 3Zm1.5-6a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
+        </svg>
+      </span>
+      <div>
+        <p className="font-medium">No images yet</p>
+        <p className="mx-auto mt-1 max-w-sm text-sm text-zinc-500">
+          Describe an image, pick a size and press Generate. Every result is kept here with its prompt, seed and settings.
+        </p>
+      </div>
+    </Card>
+  );
+}

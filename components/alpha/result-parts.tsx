@@ -1,0 +1,62 @@
+"use client";
+
+import { CopyButton } from "@/components/ui/copy-button";
+import type { GenerationDto } from "@/lib/images/generation-dto";
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+function whenLabel(iso: string): string {
+  const seconds = (Date.parse(iso) - Date.now()) / 1000;
+  if (Math.abs(seconds) < 45) return "just now";
+  if (Math.abs(seconds) < 3600) return relative.format(Math.round(seconds / 60), "minute");
+  if (Math.abs(seconds) < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
+  return new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** "5 minutes ago · took 6.2 s" */
+export function GenerationTiming({ generation }: { generation: GenerationDto }) {
+  return (
+    <>
+      <time dateTime={generation.createdAt} title={new Date(generation.createdAt).toLocaleString()}>
+        {whenLabel(generation.createdAt)}
+      </time>
+      {generation.durationMs !== null ? (
+        <>
+          <span aria-hidden>·</span>
+          <span>took {(generation.durationMs / 1000).toFixed(1)} s</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The seed a result was made with, and a way to generate with it again. */
+export function SeedValue({ seed, onUseSeed }: { seed: number | null; onUseSeed: (seed: number) => void }) {
+  if (seed === null) return <>Random</>;
+  return (
+    <>
+      <span className="truncate font-mono">{seed}</span>
+      <button
+        type="button"
+        onClick={() => onUseSeed(seed)}
+        aria-label={`Use seed ${seed}`}
+        className="shrink-0 rounded px-1 text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-400 dark:hover:bg-accent-500/10"
+      >
+        Use
+      </button>
+    </>
+  );
+}
+
+/** The upstream request id (spec 2.1 request_id), which support asks for when tracing a failure. */
+export function RequestIdValue({ requestId }: { requestId: string | null }) {
+  if (!requestId) return <>—</>;
+  return (
+    <>
+      <span className="truncate font-mono text-xs" title={requestId}>
+        {requestId}
+      </span>
+      <CopyButton value={requestId} label="Copy request id" />
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+"use client";
+
+import { useState } from "react";
+import { inputClass } from "@/components/ui/field";
+import { Segmented } from "@/components/ui/segmented";
+import { ALPHA_V3_PRESET_SIZES, ALPHA_V3_SIZE_LIMITS, parsePixelSize, type AlphaV3PresetSize } from "@/lib/images/alpha-schemas";
+import type { AlphaV3FormState, SizeMode } from "./alpha-v3-form-state";
+import { AspectPreview, aspectLabel } from "./aspect-preview";
+import { FieldMessages } from "./field-messages";
+
+type Shape = keyof typeof ALPHA_V3_PRESET_SIZES;
+type SizeFields = Pick<AlphaV3FormState, "sizeMode" | "preset" | "customWidth" | "customHeight">;
+
+const SHAPES: { value: Shape; label: string }[] = [
+  { value: "landscape", label: "Landscape" },
+  { value: "square", label: "Square" },
+  { value: "portrait", label: "Portrait" },
+];
+
+const MODES: { value: SizeMode; label: string }[] = [
+  { value: "preset", label: "Preset" },
+  { value: "custom", label: "Custom" },
+  { value: "auto", label: "Let the model choose" },
+];
+
+function shapeOf(preset: AlphaV3PresetSize): Shape {
+  return (Object.keys(ALPHA_V3_PRESET_SIZES) as Shape[]).find((shape) => (ALPHA_V3_PRESET_SIZES[shape] as readonly string[]).includes(preset)) ?? "square";
+}
+
+function dimensions(size: string) {
+  const parsed = parsePixelSize(size);
+  return parsed ?? { width: 1, height: 1 };
+}
+
+function megapixels(width: number, height: number): string {
+  return `${((width * height) / 1_000_000).toFixed(2)} MP`;
+}
+
+// Output size (spec 4.1): one of the 37 presets by shape, a custom size checked live against the
+// side and area rules, or none at all so the model picks a preset from a size or ratio in the prompt.
+export function SizePicker({ value, errors, onChange }: { value: SizeFields; errors?: string[]; onChange: (patch: Partial<SizeFields>) => void }) {
+  const [shape, setShape] = useState<Shape>(shapeOf(value.preset));
+  const [shownPreset, setShownPreset] = useState(value.preset);
+  // A preset set from outside ("Reuse settings") brings its shape's tab into view.
+  if (shownPreset !== value.preset) {
+    setShownPreset(value.preset);
+    setShape(shapeOf(value.preset));
+  }
+
+  const selected = dimensions(value.preset);
+  return (
+    <div role="group" aria-labelledby="alpha-size-label" className="space-y-3">
+      <div className="flex items-center justify-between gap-3">
+        <span id="alpha-size-label" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+          Size
+        </span>
+        {value.sizeMode === "preset" ? (
+          <span className="text-xs text-zinc-500 tabular-nums">
+            {selected.width} × {selected.height} · {aspectLabel(selected.width, selected.height)} · {megapixels(selected.width, selected.height)}
+          </span>
+        ) : null}
+      </div>
+      <Segmented label="Size mode" value={value.sizeMode} options={MODES} onChange={(sizeMode) => onChange({ sizeMode })} />
+      {value.sizeMode === "preset" ? (
+        <PresetGrid shape={shape} onShape={setShape} preset={value.preset} onPick={(preset) => onChange({ preset })} />
+      ) : value.sizeMode === "custom" ? (
+        <CustomSize width={value.customWidth} height={value.customHeight} errors={errors} onChange={onChange} />
+      ) : (
+        <p className="rounded-lg bg-zinc-50 p-3 text-xs leading-relaxed text-zinc-600 dark:bg-zinc-800/50 dark:text-zinc-400">
+          No size is sent. When the prompt states a size or ratio (“16:9”, “portrait”, “1280x720”) the model picks the closest of the 37 presets;
+          otherwise it predicts one.
+        </p>
+      )}
+      {value.sizeMode !== "custom" ? <FieldMessages id="alpha-size-message" messages={errors} /> : null}
+    </div>
+  );
+}
+
+function PresetGrid({ shape, onShape, preset, onPick }: { shape: Shape; onShape: (shape: Shape) => void; preset: AlphaV3PresetSize; onPick: (preset: AlphaV3PresetSize) => void }) {
+  const presets = ALPHA_V3_PRESET_SIZES[shape];
+  const shapeLabel = SHAPES.find((option) => option.value === shape)?.label ?? shape;
+  return (
+    <div className="rounded-xl border border-zinc-200 p-2.5 dark:border-zinc-800">
+      <div className="mb-2.5 flex items-center justify-between gap-2">
+        <Segmented
+          label="Preset shape"
+          value={shape}
+          options={SHAPES.map((option) => ({ ...option, label: `${option.label} ${ALPHA_V3_PRESET_SIZES[option.value].length}` }))}
+          onChange={onShape}
+        />
+      </div>
+      <div role="radiogroup" aria-label={`${shapeLabel} presets`} className="grid max-h-52 grid-cols-3 gap-1.5 overflow-y-auto pr-0.5">
+        {presets.map((size) => {
+          const { width, height } = dimensions(size);
+          const active = size === preset;
+          return (
+            <button
+              key={size}
+              type="button"
+              role="radio"
+              aria-checked={active}
+              aria-label={`${width} × ${height}`}
+              onClick={() => onPick(size)}
+              className={`flex items-center gap-2 rounded-lg border px-2 py-1.5 text-left transition-colors ${
+                active
+                  ? "border-accent-500 bg-accent-50 ring-1 ring-accent-500 dark:bg-accent-500/10"
+                  : "border-zinc-200 hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:border-zinc-700 dark:hover:bg-zinc-800/60"
+              }`}
+            >
+              <AspectPreview width={width} height={height} active={active} />
+              <span className="min-w-0 leading-tight">
+                <span className={`block font-mono text-[11px] tabular-nums ${active ? "text-accent-700 dark:text-accent-400" : "text-zinc-800 dark:text-zinc-200"}`}>
+                  {width}×{height}
+                </span>
+                <span className="block text-[10px] text-zinc-500">{aspectLabel(width, height)}</span>
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      {shape === "square" ? (
+        <p className="mt-2.5 text-xs text-zinc-500">The only square preset. For a smaller square, choose Custom (for example 768 × 768).</p>
+      ) : null}
+    </div>
+  );
+}
+
+function CustomSize({ width, height, errors, onChange }: { width: string; height: string; errors?: string[]; onChange: (patch: Partial<SizeFields>) => void }) {
+  const parsed = parsePixelSize(`${width.trim()}x${height.trim()}`);
+  const area = parsed ? parsed.width * parsed.height : 0;
+  const share = area / ALPHA_V3_SIZE_LIMITS.maxArea;
+  const invalid = Boolean(errors?.length);
+  const { minSide, maxSide, maxArea } = ALPHA_V3_SIZE_LIMITS;
+  const side = (id: string, label: string, text: string, patch: (next: string) => Partial<SizeFields>) => (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="mb-1 block text-xs text-zinc-500">
+        {label}
+      </label>
+      <span className="relative block">
+        <input
+          id={id}
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => onChange(patch(event.target.value.replace(/[^\d]/g, "")))}
+          aria-invalid={invalid || undefined}
+          aria-describedby="alpha-size-message"
+          className={`${inputClass} pr-8 font-mono tabular-nums`}
+        />
+        <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-zinc-400" aria-hidden>
+          px
+        </span>
+      </span>
+    </div>
+  );
+  return (
+    <div className="space-y-3 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
+      <div className="flex items-end gap-2">
+        {side("alpha-size-width", "Width", width, (next) => ({ customWidth: next }))}
+        <button
+          type="button"
+          onClick={() => onChange({ customWidth: height, customHeight: width })}
+          aria-label="Swap width and height"
+          title="Swap width and height"
+          className="mb-1 grid size-8 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+        >
+          <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+            <path d="M4 7h12m0 0-3-3m3 3-3 3M16 13H4m0 0 3-3m-3 3 3 3" />
+          </svg>
+        </button>
+        {side("alpha-size-height", "Height", height, (next) => ({ customHeight: next }))}
+        <span className="mb-1 grid size-9 shrink-0 place-items-center rounded-lg bg-zinc-50 dark:bg-zinc-800/60">
+          {parsed ? <AspectPreview width={parsed.width} height={parsed.height} frame={26} active={!invalid} /> : null}
+        </span>
+      </div>
+      <div>
+        <div className="mb-1 flex justify-between text-[11px] text-zinc-500 tabular-nums">
+          <span>
+            Area {area.toLocaleString("en-US")} of {maxArea.toLocaleString("en-US")} px
+          </span>
+          {parsed ? <span>{aspectLabel(parsed.width, parsed.height)}</span> : null}
+        </div>
+        <div className="h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" aria-hidden>
+          <div className={`h-full rounded-full transition-all ${share > 1 ? "bg-red-500" : "bg-accent-500"}`} style={{ width: `${Math.min(share, 1) * 100}%` }} />
+        </div>
+      </div>
+      <FieldMessages
+        id="alpha-size-message"
+        messages={errors}
+        hint={`Each side ${minSide}–${maxSide} px, and width × height at most ${Math.sqrt(maxArea)} × ${Math.sqrt(maxArea)}.`}
+      />
+    </div>
+  );
+}

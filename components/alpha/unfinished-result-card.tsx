@@ -1,0 +1,64 @@
+"use client";
+
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import type { GenerationDto } from "@/lib/images/generation-dto";
+import { storedSettingsOf } from "./generation-settings";
+import { GenerationTiming, RequestIdValue, SeedValue } from "./result-parts";
+
+// A generation without an image: failed (with the reason the designer was shown) or still running
+// elsewhere. Kept compact so failures stay on record without crowding out the images.
+export function UnfinishedResultCard({ generation, onReuse, onUseSeed }: { generation: GenerationDto; onReuse: (generation: GenerationDto) => void; onUseSeed: (seed: number) => void }) {
+  const settings = storedSettingsOf(generation);
+  const failed = generation.status === "failed";
+  return (
+    <Card className="space-y-2 px-4 py-3" data-testid="alpha-result" aria-label={failed ? "Failed generation" : "Generation in progress"} role="article">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
+        {failed ? (
+          <Badge tone="danger">Failed</Badge>
+        ) : (
+          <Badge tone="warning">
+            <Spinner className="size-3" /> In progress
+          </Badge>
+        )}
+        <GenerationTiming generation={generation} />
+        <button
+          type="button"
+          onClick={() => onReuse(generation)}
+          className="ml-auto rounded-md px-2 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        >
+          Reuse settings
+        </button>
+      </div>
+      {failed && generation.errorMessage ? (
+        <p className="text-[13px] text-red-700 dark:text-red-300" data-testid="alpha-result-error">
+          {generation.errorMessage}
+        </p>
+      ) : null}
+      <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300" title={generation.prompt}>
+        {generation.prompt}
+      </p>
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-zinc-500">
+        <div className="flex items-center gap-1.5">
+          <dt>Size</dt>
+          <dd className="text-zinc-700 tabular-nums dark:text-zinc-300">{settings.size === "auto" ? "Model's choice" : settings.size.replace("x", "×")}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt>Seed</dt>
+          <dd className="flex items-center gap-1 text-zinc-700 tabular-nums dark:text-zinc-300">
+            <SeedValue seed={settings.seed} onUseSeed={onUseSeed} />
+          </dd>
+        </div>
+        {generation.requestId ? (
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt>Request id</dt>
+            <dd className="flex min-w-0 items-center gap-1 text-zinc-700 dark:text-zinc-300">
+              <RequestIdValue requestId={generation.requestId} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,215 @@
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { emulatorPorts } from "../playwright.config";
+import { newMember, signUp } from "./accounts";
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+// The alpha v3 page against the emulator: generate, read the stored result back, reuse it, and the
+// ways a request is refused (in the browser before sending; by content safety; by a busy or failing
+// service). The tests share one fresh member, signed up once per worker and kept in memory, so their
+// history starts empty and no other spec's session file can swap the account under them.
+const test = base.extend<object, { memberState: StorageState }>({
+  memberState: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await signUp(page, newMember("alpha"));
+      const state = await context.storageState();
+      await context.close();
+      await use(state);
+    },
+    { scope: "worker" },
+  ],
+  storageState: ({ memberState }, use) => use(memberState),
+});
+
+const emulatorControl = `http://127.0.0.1:${emulatorPorts.image}/__emulator`;
+const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";
+const GENERATIONS = "/api/alpha/v3/generations";
+
+type Fault = { kind: "429"; retryAfter?: number } | { kind: "500" } | { kind: "slow"; ms: number } | { kind: "drop" };
+
+async function scriptFaults(request: APIRequestContext, sequence: Fault[]) {
+  const response = await request.post(`${emulatorControl}/faults`, { data: { sequence, pathPrefix: ALPHA_V3_PATH } });
+  expect(response.ok()).toBe(true);
+}
+
+async function remainingFaults(request: APIRequestContext): Promise<number> {
+  const plan = (await (await request.get(`${emulatorControl}/faults`)).json()) as { sequence: unknown[] };
+  return plan.sequence.length;
+}
+
+async function referencePng(): Promise<Buffer> {
+  return sharp({ create: { width: 480, height: 320, channels: 3, background: { r: 20, g: 110, b: 190 } } }).png().toBuffer();
+}
+
+function promptBox(page: Page) {
+  return page.getByRole("textbox", { name: "Prompt" });
+}
+
+function newestResult(page: Page) {
+  return page.getByTestId("alpha-result").first();
+}
+
+test.beforeEach(async ({ request }) => {
+  await request.delete(`${emulatorControl}/faults`);
+});
+
+test("generates with a preset and a reference image, shows the stored PNG and the revised prompt, and reuses it", async ({ page }) => {
+  await page.goto("/alpha");
+  await page.getByTestId("alpha-v3-file-input").setInputFiles({ name: "reference.png", mimeType: "image/png", buffer: await referencePng() });
+  await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(1);
+
+  const prompt = `A lighthouse on a cliff at dusk ${Date.now()}`;
+  await promptBox(page).fill(prompt);
+  await page.getByRole("radio", { name: "Landscape 18" }).click();
+  await page.getByRole("radio", { name: "1344 × 704" }).click();
+  await page.getByRole("button", { name: "Generate" }).click();
+
+  const result = newestResult(page);
+  await expect(result.getByText(prompt, { exact: true })).toBeVisible();
+  // Prompt rewriting is on by default; the emulator's revised prompt starts with the prompt.
+  await expect(result.getByTestId("alpha-revised-prompt")).toContainText(prompt);
+  await expect(result.getByText("1344×704")).toBeVisible();
+  const image = result.getByTestId("alpha-result-image");
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1344);
+
+  // The image the page shows is the studio's stored copy, a PNG of the preset's size.
+  const served = await page.request.get((await image.getAttribute("src")) ?? "");
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/png");
+  const stored = await sharp(await served.body()).metadata();
+  expect({ format: stored.format, width: stored.width, height: stored.height }).toEqual({ format: "png", width: 1344, height: 704 });
+
+  // The request carried the reference image.
+  const history = (await (await page.request.get(GENERATIONS)).json()) as { items: { prompt: string; params: { referenceAssetIds: string[] } }[] };
+  expect(history.items.find((item) => item.prompt === prompt)?.params.referenceAssetIds).toHaveLength(1);
+
+  // Change everything, then "Reuse settings" puts it all back, the reference included.
+  await promptBox(page).fill("something else");
+  await page.getByRole("radio", { name: "Let the model choose" }).click();
+  await page.getByRole("button", { name: "Remove reference image" }).click();
+  await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(0);
+  const seedText = (await result.getByRole("button", { name: /^Use seed / }).getAttribute("aria-label"))?.replace("Use seed ", "");
+
+  await result.getByRole("button", { name: "Reuse settings" }).click();
+  await expect(promptBox(page)).toHaveValue(prompt);
+  await expect(page.getByRole("radio", { name: "Preset", exact: true })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("radio", { name: "1344 × 704" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(1);
+  await expect(page.getByRole("radio", { name: "Fixed" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue(seedText ?? "");
+  await expect(page.getByRole("switch", { name: /Rewrite prompt/ })).toHaveAttribute("aria-checked", "true");
+
+  // "Use as reference" adds the result itself next to the original reference.
+  await result.getByRole("button", { name: "Use as reference" }).click();
+  await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(2);
+  await expect(page.getByText("Added as reference 2 of 3")).toBeVisible();
+  const resultId = new URL((await image.getAttribute("src")) ?? "", "http://studio").pathname.split("/").pop() ?? "";
+  await expect(page.getByRole("img", { name: "Reference", exact: true }).nth(1)).toHaveAttribute("src", new RegExp(resultId));
+});
+
+test("the form applies the shared rules live and sends nothing while one is broken", async ({ page }) => {
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === GENERATIONS) posted += 1;
+  });
+  await page.goto("/alpha");
+
+  // Counted in code points: an emoji is one character.
+  await promptBox(page).fill("🙂🙂 a sunny meadow");
+  await expect(page.getByTestId("alpha-prompt-counter")).toHaveText("17 / 8,192");
+
+  await page.getByRole("radio", { name: "Custom" }).click();
+  await page.getByLabel("Width", { exact: true }).fill("1280");
+  await page.getByLabel("Height", { exact: true }).fill("1024");
+  const areaRule = page.getByText("Size must be at most 1,048,576 pixels in area (width × height); 1280x1024 is 1,310,720");
+  await expect(areaRule).toBeVisible();
+  await expect(page.getByLabel("Width", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Footnote watermark").fill("Studio watermark 2026");
+  await expect(page.getByText("Footnote must be at most 16 characters (it has 21)")).toBeVisible();
+
+  await page.getByRole("button", { name: "Generate" }).click();
+  // Refused in the browser: the first broken field gets the focus and no request leaves.
+  await expect(page.getByLabel("Width", { exact: true })).toBeFocused();
+  await expect(areaRule).toBeVisible();
+  await expect(page.getByTestId("alpha-progress")).toHaveCount(0);
+  expect(posted).toBe(0);
+
+  await page.getByLabel("Height", { exact: true }).fill("768");
+  await expect(areaRule).toHaveCount(0);
+  await page.getByLabel("Footnote watermark").fill("© Studio");
+  await expect(page.getByText(/Footnote must be at most/)).toHaveCount(0);
+});
+
+test("a prompt blocked by content safety says so, and the failure is kept in the results", async ({ page }) => {
+  await page.goto("/alpha");
+  await promptBox(page).fill(`a forbidden subject ${Date.now()}`);
+  await page.getByRole("button", { name: "Generate" }).click();
+
+  const alert = page.getByRole("alert").filter({ hasText: "Content safety stopped this request" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("Blocked by content safety — adjust the prompt");
+  const failed = page.getByRole("article", { name: "Failed generation" }).first();
+  await expect(failed).toContainText("Blocked by content safety");
+  await expect(failed.getByRole("button", { name: "Use as reference" })).toHaveCount(0);
+});
+
+test("a service that stays busy (429) is reported as busy, with a way to try again", async ({ page, request }) => {
+  // The studio retries a 429 four times (lib/upstream/retry); the fifth answer reaches the page.
+  await scriptFaults(request, Array.from({ length: 5 }, () => ({ kind: "429", retryAfter: 1 }) as const));
+  await page.goto("/alpha");
+  await promptBox(page).fill(`a busy afternoon ${Date.now()}`);
+  await page.getByRole("button", { name: "Generate" }).click();
+
+  const alert = page.getByRole("alert").filter({ hasText: "The image service is busy" });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert.getByRole("button", { name: "Try again" })).toBeVisible();
+  expect(await remainingFaults(request)).toBe(0);
+
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(newestResult(page).getByTestId("alpha-result-image")).toBeVisible();
+});
+
+test("an internal error of the service (500) is reported with its request id", async ({ page, request }) => {
+  // A 500 is retried once (lib/upstream/retry); the second one reaches the page.
+  await scriptFaults(request, [{ kind: "500" }, { kind: "500" }]);
+  await page.goto("/alpha");
+  await promptBox(page).fill(`an unlucky moment ${Date.now()}`);
+  await page.getByRole("button", { name: "Generate" }).click();
+
+  const alert = page.getByRole("alert").filter({ hasText: "The image service had an internal error" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("quote the request id");
+  await expect(alert.getByRole("button", { name: "Copy request id" })).toBeVisible();
+  const failed = page.getByRole("article", { name: "Failed generation" }).first();
+  await expect(failed.getByRole("button", { name: "Copy request id" })).toBeVisible();
+});
+
+test("a request held by the studio's concurrency gate shows its place in line, and Cancel stops it", async ({ page, request }) => {
+  // Two slow requests take both of the studio's alpha v3 slots (ALPHA_CONCURRENCY defaults to 2).
+  await scriptFaults(request, [
+    { kind: "slow", ms: 10_000 },
+    { kind: "slow", ms: 10_000 },
+  ]);
+  const body = { prompt: "holding a slot", size: "1024x1024", revise: false };
+  const holders = [page.request.post(GENERATIONS, { data: body }), page.request.post(GENERATIONS, { data: body })];
+  await expect.poll(() => remainingFaults(request)).toBe(0);
+
+  await page.goto("/alpha");
+  await promptBox(page).fill(`waiting in line ${Date.now()}`);
+  await page.getByRole("button", { name: "Generate" }).click();
+  const progress = page.getByTestId("alpha-progress");
+  await expect(progress.getByText("Waiting, position 1 in line")).toBeVisible();
+  await expect(progress.getByText(/\d+\.\d s/)).toBeVisible();
+
+  await progress.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Cancelled" })).toBeVisible();
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Generate" })).toBeEnabled();
+  // The server stopped it too: the generation is recorded as cancelled, not left running.
+  await expect(page.getByRole("article", { name: "Failed generation" }).first()).toContainText("The request was cancelled.", { timeout: 20_000 });
+  await Promise.all(holders);
+});
