@@ -71,6 +71,16 @@ describe("chat turns (spec 4.2) against the emulator", () => {
     }
   });
 
+  it("falls back to stored copies when the upstream has lost a history image before 12 hours", async () => {
+    const conversation = await createConversation(context.user);
+    const first = await send(conversation.id, null, "a glass marble");
+    await context.upstream.control("/reset", { json: {} });
+    const second = await send(conversation.id, first.id, "make it cracked");
+    expect(second.status).toBe("succeeded");
+    const tool = (await storedMessages(second.id)).find((m) => m.role === "tool");
+    expect(tool?.content?.[0]).toMatchObject({ image_url: { url: expect.stringMatching(/^studio-asset:\/\//) } });
+  });
+
   it("branches from an earlier turn without touching the later ones", async () => {
     const conversation = await createConversation(context.user);
     const first = await send(conversation.id, null, "a teapot");

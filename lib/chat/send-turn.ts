@@ -75,15 +75,21 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
   });
   const branch = parentTurnId ? branchOf(turns, parentTurnId) : [];
   const copies = storedCopies(branch);
-  const assembled = assembleNextMessages({
-    branch: branch.map(toBranchTurn),
-    newUserMessage: buildUserMessage(values.text, inputs.map((asset) => assetRef(asset.id))),
-    now: new Date(),
-    resolveExpiredImage: (url) => copies.get(url),
-  });
+  const assembleAt = (now: Date) =>
+    assembleNextMessages({
+      branch: branch.map(toBranchTurn),
+      newUserMessage: buildUserMessage(values.text, inputs.map((asset) => assetRef(asset.id))),
+      now,
+      resolveExpiredImage: (url) => copies.get(url),
+    });
+  const assembled = assembleAt(new Date());
   if (assembled.unresolvedExpiredUrls.length > 0) {
     log.warn({ conversationId, urls: assembled.unresolvedExpiredUrls.length }, "expired history images without a stored copy");
   }
+  // The same request with every history image replaced by the studio's stored copy, for when the
+  // upstream refuses a URL that should still be alive (e.g. its files were lost before 12 hours).
+  const storedOnly = assembleAt(FAR_FUTURE);
+  const fallback = storedOnly.replacedUrls.length > assembled.replacedUrls.length ? storedOnly.messages : undefined;
   const isFirstTurn = turns.length === 0;
   return async (progress: TurnProgress & { signal?: AbortSignal } = {}) => {
     const turn = await db.turn.create({
@@ -99,17 +105,30 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
       where: { id: conversationId },
       data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === "Untitled conversation" && { title: titleFrom(values.text) }) },
     });
-    await runTurn(user, conversation, turn.id, assembled.messages, values, progress);
+    await runTurn(user, conversation, turn.id, { messages: assembled.messages, fallback }, values, progress);
     const updated = await getConversationWithTurns(user, conversationId);
     return updated.turns.find((t) => t.id === turn.id)!;
   };
+}
+
+const FAR_FUTURE = new Date(8.64e15);
+
+async function loadAsset(id: string) {
+  const asset = await db.asset.findUnique({ where: { id } });
+  if (!asset) throw new AppError("not_found", `Image ${id} of this conversation is missing`);
+  return asset;
+}
+
+// A 400 that names a message: the upstream could not use something in the replayed history.
+function refusedHistory(error: unknown): boolean {
+  return error instanceof UpstreamError && error.kind === "bad_request" && (error.field ?? "").startsWith("messages");
 }
 
 async function runTurn(
   user: CurrentUser,
   conversation: { id: string; session: string; teamId: string | null },
   turnId: string,
-  messages: AlphaMessage[],
+  request: { messages: AlphaMessage[]; fallback?: AlphaMessage[] },
   values: AlphaV35TurnFormValues,
   progress: TurnProgress & { signal?: AbortSignal },
 ) {
@@ -118,16 +137,18 @@ async function runTurn(
     db.turn.update({ where: { id: turnId }, data: { ...data, durationMs: Date.now() - started, completedAt: new Date() } });
   try {
     const client = alphaClient();
-    const wireMessages = await resolveAssetRefs(messages, async (id) => {
-      const asset = await db.asset.findUnique({ where: { id } });
-      if (!asset) throw new AppError("not_found", `Image ${id} of this conversation is missing`);
-      return asset;
-    });
-    const result = await client.generateV35(alphaV35ParamsFromForm(values, { messages: wireMessages, session: conversation.session }), {
-      signal: progress.signal,
-      onQueuePosition: progress.onQueuePosition,
-      onAdmitted: () => progress.onStage?.("generating"),
-      onFrame: (frame) => progress.onFrame?.(frame.round ?? undefined),
+    const generate = async (messages: AlphaMessage[]) =>
+      client.generateV35(alphaV35ParamsFromForm(values, { messages: await resolveAssetRefs(messages, loadAsset), session: conversation.session }), {
+        signal: progress.signal,
+        onQueuePosition: progress.onQueuePosition,
+        onAdmitted: () => progress.onStage?.("generating"),
+        onFrame: (frame) => progress.onFrame?.(frame.round ?? undefined),
+      });
+    const result = await generate(request.messages).catch(async (error: unknown) => {
+      if (!request.fallback || !refusedHistory(error)) throw error;
+      log.warn({ turnId, field: (error as UpstreamError).field }, "upstream refused a history image; replaying stored copies");
+      await db.turn.update({ where: { id: turnId }, data: { requestMessages: request.fallback as object[] } });
+      return generate(request.fallback);
     });
     const common = { responseFrame: result.frame as object, requestId: result.requestId, tokens: result.totalTokens, upstreamModel: result.upstreamModel };
     if (!result.ok) {

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+
+// The chat card: a header, the scrolling thread, and the composer pinned below it (inside the card on
+// wide screens, to the bottom of the window on narrow ones).
+export function ChatPanel({ title, subtitle, children, composer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; composer?: ReactNode }) {
+  return (
+    <section
+      aria-label="Chat"
+      className="flex min-w-0 flex-col rounded-xl border border-zinc-200 bg-white shadow-sm lg:h-full lg:min-h-0 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <header className="flex min-h-15 items-center gap-3 border-b border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-base font-semibold" data-testid="chat-title">
+            {title}
+          </h1>
+          {subtitle ? <p className="truncate text-xs text-zinc-500">{subtitle}</p> : null}
+        </div>
+        <Badge tone="accent">alpha v3.5 preview</Badge>
+      </header>
+      <div className="min-h-[40vh] lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+        <div className="mx-auto max-w-3xl">{children}</div>
+      </div>
+      {composer ? (
+        <div className="sticky bottom-0 z-10 rounded-b-xl border-t border-zinc-200 bg-white/95 backdrop-blur lg:static dark:border-zinc-800 dark:bg-zinc-900/95">
+          <div className="mx-auto max-w-3xl">{composer}</div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

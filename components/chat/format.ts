@@ -1,0 +1,35 @@
+// Numbers and times as the chat shows them. Pure.
+
+/** 850 → "0.9 s", 4210 → "4.2 s", 95000 → "1 min 35 s". */
+export function formatDuration(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+/** Whole seconds of a running clock: "7 s", "1:05". */
+export function formatElapsed(ms: number): string {
+  const whole = Math.max(0, Math.floor(ms / 1000));
+  if (whole < 60) return `${whole} s`;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "just now", "5 minutes ago", "yesterday", then a date. */
+export function formatRelative(iso: string, now: number): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  if (Math.abs(seconds) < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return relative.format(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return relative.format(hours, "hour");
+  const days = Math.round(hours / 24);
+  if (Math.abs(days) < 7) return relative.format(days, "day");
+  return new Date(iso).toLocaleDateString("en", { month: "short", day: "numeric", year: "numeric" });
+}
+
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString("en", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { AssistantAnswer } from "./assistant-answer";
+import { BranchSwitcher } from "./branch-switcher";
+import { settingsFromParams, settingsSummary } from "./turn-settings";
+import type { TurnDto } from "./use-conversation";
+import { UserMessage } from "./user-message";
+
+type Props = {
+  turn: TurnDto;
+  turnNumber: number;
+  /** Turns sharing this turn's parent, this one included, oldest first. */
+  siblings: readonly TurnDto[];
+  isLeaf: boolean;
+  isBranchPoint: boolean;
+  switchingDisabled: boolean;
+  onSelectSibling: (turn: TurnDto) => void;
+  onOpenImage: () => void;
+  onOpenInput: (index: number) => void;
+  onEditFromHere: () => void;
+  onEditAndRetry: () => void;
+};
+
+// One stored turn: the message (with its version switcher) and the answer.
+export function TurnBubble({ turn, turnNumber, siblings, isLeaf, isBranchPoint, switchingDisabled, onSelectSibling, onOpenImage, onOpenInput, onEditFromHere, onEditAndRetry }: Props) {
+  const settings = settingsSummary(settingsFromParams(turn.params));
+  const index = siblings.findIndex((sibling) => sibling.id === turn.id);
+  return (
+    <article aria-label={`Turn ${turnNumber}`} className="space-y-3" data-testid="turn" data-turn-id={turn.id}>
+      <UserMessage
+        text={turn.userText}
+        images={turn.inputImages}
+        settings={settings}
+        onOpenImage={onOpenInput}
+        switcher={
+          siblings.length > 1 ? (
+            <BranchSwitcher index={index} count={siblings.length} disabled={switchingDisabled} onSelect={(next) => onSelectSibling(siblings[next]!)} />
+          ) : null
+        }
+      />
+      <AssistantAnswer
+        turn={turn}
+        turnNumber={turnNumber}
+        settings={settings}
+        isLeaf={isLeaf}
+        isBranchPoint={isBranchPoint}
+        onOpenImage={onOpenImage}
+        onEditFromHere={onEditFromHere}
+        onEditAndRetry={onEditAndRetry}
+      />
+    </article>
+  );
+}

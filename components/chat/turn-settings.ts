@@ -1,0 +1,120 @@
+// The composer's draft as the inputs hold it (text fields stay text while typed), and its
+// translation to the alpha v3.5 form input that the shared schema checks in the browser and again
+// on the server (lib/images/alpha-schemas). Pure.
+import { z } from "zod";
+import type { ReferenceImage } from "@/components/images/reference-image";
+import { toFormImage } from "@/components/images/reference-image";
+import {
+  ALPHA_V35_PIXEL_TIERS,
+  alphaV35TurnFormSchema,
+  parsePixelSize,
+  type AlphaV35PixelTier,
+  type AlphaV35TurnFormInput,
+  type AlphaV35TurnFormValues,
+} from "@/lib/images/alpha-schemas";
+
+export type SizeMode = "auto" | "tier" | "exact";
+
+export type TurnSettings = {
+  /** spec 4.2: auto sends neither size nor generate_max_pixels; a tier is generate_max_pixels; exact is size. */
+  sizeMode: SizeMode;
+  tier: AlphaV35PixelTier;
+  width: string;
+  height: string;
+  /** Decimal text: an int64 seed does not fit a JavaScript number. Empty means random. */
+  seed: string;
+  footnote: string;
+  /** Empty means the service default (1048576 pixels, spec 4.2). */
+  resizeMaxPixels: string;
+  useSearchTool: boolean;
+};
+
+export const DEFAULT_TURN_SETTINGS: TurnSettings = {
+  sizeMode: "auto",
+  tier: "1.5K",
+  width: "2048",
+  height: "2048",
+  seed: "",
+  footnote: "",
+  resizeMaxPixels: "",
+  useSearchTool: false,
+};
+
+export const PIXEL_TIER_NAMES = Object.keys(ALPHA_V35_PIXEL_TIERS) as AlphaV35PixelTier[];
+
+function sizeValue(settings: TurnSettings): string {
+  if (settings.sizeMode === "tier") return settings.tier;
+  if (settings.sizeMode === "exact") return `${settings.width.trim()}x${settings.height.trim()}`;
+  return "auto";
+}
+
+function resizeValue(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === "" ? undefined : Number(trimmed);
+}
+
+/** The draft in the schema's input shape; image types are the browser's word, so the schema checks them too. */
+export function turnFormInput(text: string, images: readonly ReferenceImage[], settings: TurnSettings) {
+  return {
+    text,
+    images: images.map(toFormImage),
+    size: sizeValue(settings),
+    seed: settings.seed,
+    footnote: settings.footnote,
+    resizeMaxPixels: resizeValue(settings.resizeMaxPixels),
+    useSearchTool: settings.useSearchTool,
+  } satisfies Record<keyof AlphaV35TurnFormInput, unknown>;
+}
+
+export type DraftField = "text" | "images" | "size" | "seed" | "footnote" | "resizeMaxPixels" | "useSearchTool";
+
+/** The schema's verdict: the values to send, or the first message per field for the inputs to show. */
+export function checkDraft(input: ReturnType<typeof turnFormInput>): { values?: AlphaV35TurnFormValues; problems: Partial<Record<DraftField, string>> } {
+  const result = alphaV35TurnFormSchema.safeParse(input);
+  if (result.success) return { values: result.data, problems: {} };
+  const problems: Partial<Record<DraftField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "text") as DraftField;
+    problems[field] ??= issue.message;
+  }
+  return { problems };
+}
+
+// Stored with each turn by lib/chat/send-turn; read loosely so an older turn still pre-fills.
+const storedParamsSchema = z.object({
+  size: z.string().catch("auto"),
+  seed: z.string().nullish().catch(null),
+  footnote: z.string().nullish().catch(null),
+  resizeMaxPixels: z.number().nullish().catch(null),
+  useSearchTool: z.boolean().catch(false),
+});
+
+/** The settings a stored turn was sent with, for "edit & retry". */
+export function settingsFromParams(params: unknown): TurnSettings {
+  const parsed = storedParamsSchema.safeParse(params);
+  if (!parsed.success) return DEFAULT_TURN_SETTINGS;
+  const { size, seed, footnote, resizeMaxPixels, useSearchTool } = parsed.data;
+  const exact = parsePixelSize(size);
+  const tier = PIXEL_TIER_NAMES.find((name) => name === size);
+  return {
+    ...DEFAULT_TURN_SETTINGS,
+    ...(tier && { sizeMode: "tier" as const, tier }),
+    ...(exact && { sizeMode: "exact" as const, width: String(exact.width), height: String(exact.height) }),
+    seed: seed ?? "",
+    footnote: footnote ?? "",
+    resizeMaxPixels: resizeMaxPixels ? String(resizeMaxPixels) : "",
+    useSearchTool,
+  };
+}
+
+/** Short labels for the settings that differ from the defaults, for the collapsed settings row and each turn. */
+export function settingsSummary(settings: TurnSettings): string[] {
+  const labels: string[] = [];
+  if (settings.sizeMode === "tier") labels.push(`${settings.tier} area`);
+  if (settings.sizeMode === "exact") labels.push(`${settings.width.trim() || "?"}×${settings.height.trim() || "?"}`);
+  if (settings.seed.trim()) labels.push(`Seed ${settings.seed.trim()}`);
+  if (settings.footnote) labels.push(`Footnote “${settings.footnote}”`);
+  if (settings.resizeMaxPixels.trim()) labels.push(`Inputs ≤ ${Number(settings.resizeMaxPixels).toLocaleString("en-US")} px`);
+  if (settings.useSearchTool) labels.push("Web search");
+  return labels;
+}

@@ -1,0 +1,257 @@
+import { createHash } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { emulatorPorts } from "../playwright.config";
+import { newMember, signUp } from "./accounts";
+
+// The chat editor (alpha v3.5, spec 4.2) against the emulator. The emulator makes history use
+// visible: an edit mirrors the replayed image left to right and replaces only the caption band at
+// the top (emulator/README.md, "Edit semantics"), so below the band turn N+1 is turn N mirrored.
+const emulatorControl = `http://127.0.0.1:${emulatorPorts.image}/__emulator`;
+
+test.beforeEach(async ({ page }) => {
+  await signUp(page, newMember("chat"));
+});
+
+const message = (page: Page) => page.getByRole("textbox", { name: "Message", exact: true });
+const turns = (page: Page) => page.getByTestId("turn");
+const turn = (page: Page, number: number) => page.getByRole("article", { name: `Turn ${number}`, exact: true });
+
+async function send(page: Page, text: string) {
+  await message(page).fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+}
+
+/** Sends `text` and waits until the thread shows `expectedTurns` turns and nothing is in flight. */
+async function sendAndWait(page: Page, text: string, expectedTurns: number) {
+  await send(page, text);
+  await expect(page.getByTestId("turn-progress")).toHaveCount(0);
+  await expect(turns(page)).toHaveCount(expectedTurns);
+  await expect(turn(page, expectedTurns).getByTestId("user-message")).toHaveText(text);
+}
+
+async function imageBytes(page: Page, number: number): Promise<Buffer> {
+  const src = await turn(page, number).getByTestId("turn-image").getAttribute("src");
+  expect(src).toMatch(/^\/api\/assets\//);
+  const response = await page.request.get(src!);
+  expect(response.status()).toBe(200);
+  return response.body();
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/** Mean absolute difference (0–255) of the lower three quarters, below any caption band, on a small grey grid. */
+async function lowerPartDifference(a: Buffer, b: Buffer, { mirrorA }: { mirrorA: boolean }): Promise<number> {
+  const { width, height } = await sharp(b).metadata();
+  const grid = async (image: Buffer, mirror: boolean) => {
+    const scaled = await sharp(image).resize(width, height, { fit: "fill" }).toBuffer();
+    const oriented = mirror ? sharp(scaled).flop() : sharp(scaled);
+    const part = await oriented.toBuffer();
+    const top = Math.round(height! * 0.25);
+    return sharp(part).extract({ left: 0, top, width: width!, height: height! - top }).resize(48, 36, { fit: "fill" }).greyscale().raw().toBuffer();
+  };
+  const [left, right] = await Promise.all([grid(a, mirrorA), grid(b, false)]);
+  let total = 0;
+  for (let i = 0; i < left.length; i += 1) total += Math.abs(left[i]! - right[i]!);
+  return total / left.length;
+}
+
+/** `next` was drawn from `previous` replayed in the history: its lower part is `previous` mirrored. */
+async function expectDerivedFrom(previous: Buffer, next: Buffer) {
+  const mirrored = await lowerPartDifference(previous, next, { mirrorA: true });
+  const unmirrored = await lowerPartDifference(previous, next, { mirrorA: false });
+  expect(mirrored).toBeLessThan(2);
+  expect(unmirrored).toBeGreaterThan(mirrored);
+}
+
+async function patchEmulator(config: Record<string, unknown>) {
+  const response = await fetch(`${emulatorControl}/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify(config) });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function samplePng(color: { r: number; g: number; b: number }, width = 640, height = 480): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><rect x="20" y="${height / 2}" width="${width / 3}" height="${height / 3}" fill="white"/></svg>`) }])
+    .png()
+    .toBuffer();
+}
+
+test("a three-turn edit conversation: every image differs, each is derived from the one before, and a reload keeps it all", async ({ page }) => {
+  await page.goto("/chat");
+  await sendAndWait(page, "A lighthouse on a cliff at dusk", 1);
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}/);
+  await sendAndWait(page, "Make the sky purple", 2);
+  await sendAndWait(page, "Add a small sailing boat", 3);
+  await expect(page.getByTestId("chat-title")).toHaveText("A lighthouse on a cliff at dusk");
+  await expect(page.getByTestId("conversation-list")).toContainText("A lighthouse on a cliff at dusk");
+
+  const images = [await imageBytes(page, 1), await imageBytes(page, 2), await imageBytes(page, 3)];
+  expect(new Set(images.map(sha256)).size).toBe(3);
+  // History was replayed (spec 4.2 rule 2): turn 2 edits turn 1's image, turn 3 edits turn 2's.
+  await expectDerivedFrom(images[0]!, images[1]!);
+  await expectDerivedFrom(images[1]!, images[2]!);
+
+  // Per-turn metadata: request id, tokens, upstream model.
+  await turn(page, 3).getByRole("button", { name: "Details" }).click();
+  await expect(turn(page, 3).getByTestId("turn-request-id")).not.toBeEmpty();
+  await expect(turn(page, 3).getByTestId("turn-details")).toContainText("Tokens");
+  await expect(turn(page, 3).getByTestId("turn-details")).toContainText("alpha-img-35p-emu");
+
+  // The lightbox compares turn 3 with turn 2's image.
+  await turn(page, 3).getByRole("button", { name: "Open the image of turn 3" }).click();
+  await page.getByRole("button", { name: "Before / after" }).click();
+  const viewer = page.getByRole("dialog", { name: "Image viewer" });
+  await expect(viewer.getByRole("img", { name: "Before" })).toHaveAttribute("src", (await turn(page, 2).getByTestId("turn-image").getAttribute("src"))!);
+  await expect(viewer.getByRole("link", { name: "Download original" })).toHaveAttribute("href", /download=1/);
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+
+  const sources = await page.getByTestId("turn-image").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src")));
+  await page.reload();
+  await expect(turns(page)).toHaveCount(3);
+  await expect(page.getByTestId("user-message")).toHaveText(["A lighthouse on a cliff at dusk", "Make the sky purple", "Add a small sailing boat"]);
+  expect(await page.getByTestId("turn-image").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src")))).toEqual(sources);
+});
+
+test("a content-filter turn shows its message and stays stored; the next turn works and edit & retry adds a sibling", async ({ page }) => {
+  await page.goto("/chat");
+  await sendAndWait(page, "A quiet harbour at dawn", 1);
+  await sendAndWait(page, "Add something forbidden to the scene", 2);
+  const failure = turn(page, 2).getByTestId("turn-failure");
+  await expect(failure).toContainText("Blocked by content safety");
+  await expect(failure).toContainText("content_filter");
+  await expect(failure).toContainText("Adjust the prompt");
+  await expect(turn(page, 2).getByTestId("turn-image")).toHaveCount(0);
+
+  // The failed turn does not enter the history: turn 3 edits turn 1's image.
+  await sendAndWait(page, "Add a red lighthouse", 3);
+  await expectDerivedFrom(await imageBytes(page, 1), await imageBytes(page, 3));
+
+  await page.reload();
+  await expect(turns(page)).toHaveCount(3);
+  await expect(turn(page, 2).getByTestId("turn-failure")).toContainText("Blocked by content safety");
+
+  // Edit & retry: the composer takes the failed message; the retry becomes its sibling (same parent).
+  await turn(page, 2).getByRole("button", { name: "Edit & retry" }).click();
+  await expect(message(page)).toHaveValue("Add something forbidden to the scene");
+  await expect(page.getByTestId("composer-banner")).toContainText("Retrying turn 2");
+  await sendAndWait(page, "Add a friendly seagull", 2);
+  await expect(turn(page, 2).getByTestId("branch-position")).toHaveText("2/2");
+  await expectDerivedFrom(await imageBytes(page, 1), await imageBytes(page, 2));
+  await turn(page, 2).getByRole("button", { name: "Previous version" }).click();
+  await expect(turns(page)).toHaveCount(3);
+  await expect(turn(page, 2).getByTestId("turn-failure")).toBeVisible();
+});
+
+test("edit from here starts a branch; the switcher pages between branches and the URL keeps the choice", async ({ page }) => {
+  await page.goto("/chat");
+  await sendAndWait(page, "A red fox in fresh snow", 1);
+  await sendAndWait(page, "Make it night", 2);
+  await sendAndWait(page, "Add a full moon", 3);
+  const originalTurn2 = await imageBytes(page, 2);
+
+  await turn(page, 1).getByRole("button", { name: "Edit from here" }).click();
+  await expect(page.getByTestId("composer-banner")).toContainText("Branching from turn 1");
+  await sendAndWait(page, "Make it a watercolor", 2);
+  await expect(turn(page, 2).getByTestId("branch-position")).toHaveText("2/2");
+  const branchTurn2 = await imageBytes(page, 2);
+  expect(sha256(branchTurn2)).not.toBe(sha256(originalTurn2));
+  await expectDerivedFrom(await imageBytes(page, 1), branchTurn2);
+
+  await page.reload();
+  await expect(turns(page)).toHaveCount(2);
+  await expect(turn(page, 2).getByTestId("user-message")).toHaveText("Make it a watercolor");
+
+  // Back to the first branch: its newest leaf, with nothing overwritten.
+  await turn(page, 2).getByRole("button", { name: "Previous version" }).click();
+  await expect(turns(page)).toHaveCount(3);
+  await expect(page.getByTestId("user-message")).toHaveText(["A red fox in fresh snow", "Make it night", "Add a full moon"]);
+  await expect(turn(page, 2).getByTestId("branch-position")).toHaveText("1/2");
+  expect(sha256(await imageBytes(page, 2))).toBe(sha256(originalTurn2));
+  await expect(page).toHaveURL(/\?turn=[0-9a-f-]{36}$/);
+  await page.reload();
+  await expect(turns(page)).toHaveCount(3);
+  await expect(turn(page, 3).getByTestId("user-message")).toHaveText("Add a full moon");
+
+  await turn(page, 2).getByRole("button", { name: "Next version" }).click();
+  await expect(turns(page)).toHaveCount(2);
+  await expect(page.getByTestId("chat-title")).toHaveText("A red fox in fresh snow");
+});
+
+test("an image handed over as /chat?image=<id> is attached to the first message and edited", async ({ page }) => {
+  const upload = await page.request.post("/api/uploads?purpose=alpha-v35", { data: await samplePng({ r: 30, g: 90, b: 200 }), headers: { "Content-Type": "image/png" } });
+  expect(upload.status()).toBe(201);
+  const { asset } = (await upload.json()) as { asset: { id: string } };
+
+  await page.goto(`/chat?image=${asset.id}`);
+  const attachedImages = page.getByRole("form", { name: "Compose a message" }).getByRole("img", { name: "Reference" });
+  await expect(attachedImages).toHaveCount(1);
+  await sendAndWait(page, "Turn the square into a circle", 1);
+  await expect(turn(page, 1).getByRole("button", { name: "Open attached image 1" })).toBeVisible();
+  // Image-to-image: the first turn's result is the attached image, mirrored.
+  const original = await (await page.request.get(`/api/assets/${asset.id}`)).body();
+  await expectDerivedFrom(original, await imageBytes(page, 1));
+});
+
+test("the composer warns before a request would carry more than 20 images", async ({ page }) => {
+  await page.goto("/chat");
+  const attach = async (count: number, color: number) => {
+    await page.getByRole("button", { name: /^Images/ }).click();
+    const files = await Promise.all(
+      Array.from({ length: count }, async (_, index) => ({ name: `ref-${color}-${index}.png`, mimeType: "image/png", buffer: await samplePng({ r: color, g: index * 30, b: 90 }, 320, 240) })),
+    );
+    await page.getByTestId("alpha-v35-file-input").setInputFiles(files);
+    await expect(page.getByRole("form", { name: "Compose a message" }).getByRole("img", { name: "Reference" })).toHaveCount(count);
+  };
+  // Each turn carries its own images plus the previous history and one generated image (spec 4.2 rules 1–2).
+  await attach(6, 10);
+  await sendAndWait(page, "Combine these six swatches", 1);
+  await attach(6, 80);
+  await sendAndWait(page, "Now add these six", 2);
+  await expect(page.getByTestId("request-image-count")).toHaveText("14/20 images");
+  await attach(6, 160);
+  await expect(page.getByTestId("request-image-count")).toHaveText("20/20 images");
+  await expect(page.getByTestId("image-limit-warning")).toHaveCount(0);
+  await sendAndWait(page, "And these six", 3);
+  await attach(1, 240);
+  await expect(page.getByTestId("request-image-count")).toHaveText("22/20 images");
+  await expect(page.getByTestId("image-limit-warning")).toContainText("drop the oldest 2 images");
+});
+
+test.describe("against a slow service", () => {
+  test.afterEach(async () => {
+    await patchEmulator({ latency: "fast" });
+  });
+
+  test("progress shows while waiting, and Cancel stops the turn, which stays as cancelled", async ({ page }) => {
+    await patchEmulator({ latency: "realistic" });
+    await page.goto("/chat");
+    await send(page, "A slow sunrise over the dunes");
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}/);
+    const progress = page.getByTestId("turn-progress");
+    await expect(progress.getByTestId("turn-progress-label")).toContainText("Generating");
+    await expect(progress).toContainText(/[1-9] s elapsed/);
+    await progress.getByRole("button", { name: "Cancel" }).click();
+    await expect(turn(page, 1).getByTestId("turn-failure")).toContainText("Cancelled");
+    await expect(turn(page, 1).getByTestId("turn-failure")).toContainText("cancelled");
+    await page.reload();
+    await expect(turn(page, 1).getByTestId("turn-failure")).toContainText("Cancelled");
+  });
+});
+
+test.describe("with the emulator's SSE wire format", () => {
+  test.afterEach(async () => {
+    await patchEmulator({ v35WireFormat: "json" });
+  });
+
+  test("a two-turn conversation works the same over an event stream", async ({ page }) => {
+    expect(await patchEmulator({ v35WireFormat: "sse" })).toMatchObject({ v35WireFormat: "sse" });
+    await page.goto("/chat");
+    await sendAndWait(page, "A paper boat on a puddle", 1);
+    await sendAndWait(page, "Make the boat yellow", 2);
+    await expectDerivedFrom(await imageBytes(page, 1), await imageBytes(page, 2));
+    await sendAndWait(page, "Something forbidden now", 3);
+    await expect(turn(page, 3).getByTestId("turn-failure")).toContainText("Blocked by content safety");
+  });
+});
