@@ -27,6 +27,6 @@ export async function signIn(page: Page, account: { email: string; password: str
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).first().click();
+  await page.getByRole("button", { name: "Sign out" }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 }

@@ -14,8 +14,8 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           <Link href="/" aria-label="Studio home">
             <Logo />
           </Link>
-          <div className="lg:hidden">
-            <ThemeToggle />
+          <div className="flex items-center gap-1 lg:hidden">
+            <UserBlock user={user} compact />
           </div>
         </div>
         <NavLinks isAdmin={user.role === "admin"} />
@@ -24,9 +24,6 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         </div>
       </aside>
       <div className="flex min-w-0 flex-col">
-        <div className="flex items-center justify-end gap-2 px-4 pt-3 lg:hidden">
-          <UserBlock user={user} compact />
-        </div>
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 lg:px-8 lg:py-8">{children}</main>
       </div>
     </div>
@@ -46,7 +43,7 @@ function UserBlock({ user, compact = false }: { user: CurrentUser; compact?: boo
           </p>
         </div>
       )}
-      {compact ? null : <ThemeToggle />}
+      <ThemeToggle />
       <form action={signOutAction}>
         <button
           type="submit"
