@@ -1,22 +1,12 @@
 // Spec 4.4 content download (MP4, Range, 302 to CDN) and the post-processing path of spec 1 / 3.1.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { probeMp4 } from "./probe";
 import { formatResolution, frameSize } from "./sizes";
-import { startVideoEmulator, type VideoTestEmulator } from "./test-harness";
+import { useVideoEmulator } from "./test-harness";
 
-let t: VideoTestEmulator;
 // Fast mode: media scaled so that the base short edge 768 becomes 128 px.
 const FAST_SCALE = 128 / 768;
-
-beforeAll(async () => {
-  t = await startVideoEmulator();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await t.call(t.agent, "POST", "/__emulator/reset");
-});
+const t = useVideoEmulator();
 
 async function completedJob(body: Record<string, unknown>) {
   const submitted = await t.submit({ prompt: "waves on a pebble beach", task: "t2va", ...body });

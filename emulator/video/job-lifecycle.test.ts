@@ -1,25 +1,9 @@
 // Spec 3.1 job state machine, spec 8 queue, and the job-level errors of spec 7.3.
 import { existsSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startVideoEmulator, type ApiResponse, type VideoTestEmulator } from "./test-harness";
+import { describe, expect, it } from "vitest";
+import { useVideoEmulator, expectVideoError } from "./test-harness";
 
-let t: VideoTestEmulator;
-
-beforeAll(async () => {
-  t = await startVideoEmulator();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await t.call(t.agent, "POST", "/__emulator/reset");
-});
-
-function expectError(response: ApiResponse, status: number, code: string, param: string | null) {
-  expect(response.status).toBe(status);
-  expect(response.json.error).toMatchObject({ code, param });
-  expect(response.json.request_id).toMatch(/^req_/);
-}
+const t = useVideoEmulator();
 
 const patchVideo = (video: Record<string, unknown>) => t.call(t.agent, "PATCH", "/__emulator/config", { video });
 const submitT2va = async (extra: Record<string, unknown> = {}) => {
@@ -84,7 +68,7 @@ describe("spec 8 queue", () => {
     await submitT2va();
     await submitT2va();
     const refused = await t.submit({ prompt: "one too many", task: "t2va" });
-    expectError(refused, 429, "queue_full", null);
+    expectVideoError(refused, 429, "queue_full", null);
     expect(refused.headers.get("retry-after")).toBe("60");
     expect((await t.call(t.agent, "GET", "/healthz")).json.queue).toEqual({ queued: 2, limit: 2 });
   });
@@ -108,7 +92,7 @@ describe("spec 3.1 cancel and delete", () => {
     await t.control("/pause", { stage: "upscale" });
     const id = await submitT2va({ target: { short_edge: 1080 } });
     await t.waitForJob(id, (job) => job.status === "running");
-    expectError(await t.call(t.agent, "DELETE", `/v1/videos/${id}`), 409, "cannot_cancel", "id");
+    expectVideoError(await t.call(t.agent, "DELETE", `/v1/videos/${id}`), 409, "cannot_cancel", "id");
     await t.control("/resume", { stage: "upscale" });
     expect((await t.waitForJob(id)).status).toBe("completed");
   });
@@ -121,7 +105,7 @@ describe("spec 3.1 cancel and delete", () => {
     const deleted = await t.call(t.agent, "DELETE", `/v1/videos/${id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.json).toEqual({ id, deleted: true });
-    expectError(await t.job(id), 404, "not_found", "id");
+    expectVideoError(await t.job(id), 404, "not_found", "id");
     expect(existsSync(directory)).toBe(false);
   });
 
@@ -130,14 +114,14 @@ describe("spec 3.1 cancel and delete", () => {
     const id = await submitT2va();
     await t.call(t.agent, "DELETE", `/v1/videos/${id}`);
     expect((await t.call(t.agent, "DELETE", `/v1/videos/${id}`)).json).toEqual({ id, deleted: true });
-    expectError(await t.job(id), 404, "not_found", "id");
+    expectVideoError(await t.job(id), 404, "not_found", "id");
 
     await t.control("/resume", { stage: "generation" });
     await t.call(t.inference, "POST", "/__emulator/faults", { sequence: [{ kind: "500" }], pathPrefix: "/v1/videos" });
     const failed = await submitT2va();
     expect((await t.waitForJob(failed)).status).toBe("failed");
     expect((await t.call(t.agent, "DELETE", `/v1/videos/${failed}`)).json).toEqual({ id: failed, deleted: true });
-    expectError(await t.job(failed), 404, "not_found", "id");
+    expectVideoError(await t.job(failed), 404, "not_found", "id");
   });
 });
 
@@ -165,8 +149,8 @@ describe("spec 3.1 expiry and spec 4.4 content errors", () => {
     await t.waitForJob(id);
     const directory = await jobDirectory(id);
     expect((await t.control(`/jobs/${id}/expire`)).status).toBe(200);
-    expectError(await t.job(id), 404, "not_found", "id");
-    expectError(await t.call(t.agent, "GET", `/v1/videos/${id}/content`), 404, "not_found", "id");
+    expectVideoError(await t.job(id), 404, "not_found", "id");
+    expectVideoError(await t.call(t.agent, "GET", `/v1/videos/${id}/content`), 404, "not_found", "id");
     expect(existsSync(directory)).toBe(false);
   });
 
@@ -176,25 +160,25 @@ describe("spec 3.1 expiry and spec 4.4 content errors", () => {
     const job = await t.waitForJob(id);
     expect(job.expires_at - job.completed_at).toBeLessThanOrEqual(1);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expectError(await t.job(id), 404, "not_found", "id");
+    expectVideoError(await t.job(id), 404, "not_found", "id");
   });
 
   it("answers 500 internal_error for content whose local result is gone", async () => {
     const id = await submitT2va();
     await t.waitForJob(id);
     await t.control(`/jobs/${id}/remove-result`);
-    expectError(await t.call(t.agent, "GET", `/v1/videos/${id}/content`), 500, "internal_error", null);
+    expectVideoError(await t.call(t.agent, "GET", `/v1/videos/${id}/content`), 500, "internal_error", null);
   });
 
   it("answers 409 content_not_ready while the job is unfinished", async () => {
     await t.control("/pause", { stage: "generation" });
     const id = await submitT2va();
-    expectError(await t.call(t.agent, "GET", `/v1/videos/${id}/content`), 409, "content_not_ready", "id");
+    expectVideoError(await t.call(t.agent, "GET", `/v1/videos/${id}/content`), 409, "content_not_ready", "id");
   });
 
   it("answers 404 not_found for an unknown id on every job path", async () => {
-    expectError(await t.job("video_unknown"), 404, "not_found", "id");
-    expectError(await t.call(t.agent, "GET", "/v1/videos/video_unknown/content"), 404, "not_found", "id");
-    expectError(await t.call(t.agent, "DELETE", "/v1/videos/video_unknown"), 404, "not_found", "id");
+    expectVideoError(await t.job("video_unknown"), 404, "not_found", "id");
+    expectVideoError(await t.call(t.agent, "GET", "/v1/videos/video_unknown/content"), 404, "not_found", "id");
+    expectVideoError(await t.call(t.agent, "DELETE", "/v1/videos/video_unknown"), 404, "not_found", "id");
   });
 });

@@ -1,24 +1,8 @@
 // Spec 3.2 partition state machine, spec 2.6 / 4.4 partition endpoints, spec 2.7 /healthz.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startVideoEmulator, type ApiResponse, type VideoTestEmulator } from "./test-harness";
+import { describe, expect, it } from "vitest";
+import { useVideoEmulator, expectVideoError } from "./test-harness";
 
-let t: VideoTestEmulator;
-
-beforeAll(async () => {
-  t = await startVideoEmulator();
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(async () => {
-  await t.call(t.agent, "POST", "/__emulator/reset");
-});
-
-function expectError(response: ApiResponse, status: number, code: string, param: string | null) {
-  expect(response.status).toBe(status);
-  expect(response.json.error).toMatchObject({ code, param });
-  expect(response.json.request_id).toMatch(/^req_/);
-}
+const t = useVideoEmulator();
 
 const patchVideo = (video: Record<string, unknown>) => t.call(t.agent, "PATCH", "/__emulator/config", { video });
 const getPartition = async () => (await t.call(t.agent, "GET", "/v1/partition")).json;
@@ -49,11 +33,11 @@ describe("spec 3.2 partition", () => {
     expect(accepted.status).toBe(202);
     expect(accepted.json).toMatchObject({ accepted: true, state: "switching", ready: false });
     expect((await getPartition()).state).toBe("switching");
-    expectError(await switchTo("fl2va"), 409, "partition_switching", "partition");
+    expectVideoError(await switchTo("fl2va"), 409, "partition_switching", "partition");
 
     // Submissions during a switch: 503 with Retry-After (our choice).
     const refused = await t.submit({ prompt: "a", task: "t2va" });
-    expectError(refused, 503, "partition_switching", null);
+    expectVideoError(refused, 503, "partition_switching", null);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     // A switch is normal operation: /healthz stays 200.
     expect((await healthz()).status).toBe(200);
@@ -65,12 +49,12 @@ describe("spec 3.2 partition", () => {
   it("refuses a switch with 409 partition_has_pending_jobs while jobs are queued or running", async () => {
     await t.control("/pause", { stage: "generation" });
     expect((await t.submit({ prompt: "a", task: "t2va" })).status).toBe(200);
-    expectError(await switchTo("ref2va"), 409, "partition_has_pending_jobs", "partition");
+    expectVideoError(await switchTo("ref2va"), 409, "partition_has_pending_jobs", "partition");
     expect((await getPartition()).state).toBe("ready");
   });
 
   it("refuses a task of the other mode with 409 partition_mismatch; t2va runs in either mode (our choice)", async () => {
-    expectError(await t.submit({ prompt: "a <Picture 1>", task: "ref2va", conditions: references }), 409, "partition_mismatch", "task");
+    expectVideoError(await t.submit({ prompt: "a <Picture 1>", task: "ref2va", conditions: references }), 409, "partition_mismatch", "task");
     await t.control("/pause", { stage: "generation" });
     expect((await t.submit({ prompt: "a", task: "fl2va", conditions: keyframes })).status).toBe(200);
     await t.call(t.agent, "POST", "/__emulator/reset");
@@ -78,7 +62,7 @@ describe("spec 3.2 partition", () => {
     expect((await switchTo("ref2va")).status).toBe(202);
     await waitUntilReady();
     await t.control("/pause", { stage: "generation" });
-    expectError(await t.submit({ prompt: "a", task: "fl2va", conditions: keyframes }), 409, "partition_mismatch", "task");
+    expectVideoError(await t.submit({ prompt: "a", task: "fl2va", conditions: keyframes }), 409, "partition_mismatch", "task");
     expect((await t.submit({ prompt: "a <Picture 1>", task: "ref2va", conditions: references })).status).toBe(200);
     expect((await t.submit({ prompt: "a", task: "t2va" })).status).toBe(200);
   });
@@ -87,7 +71,7 @@ describe("spec 3.2 partition", () => {
     await t.control("/partition/state", { state: "conflicted" });
     expect(await getPartition()).toMatchObject({ current: "", ready: false, state: "conflicted" });
     const refused = await t.submit({ prompt: "a", task: "t2va" });
-    expectError(refused, 503, "partition_detect_failed", null);
+    expectVideoError(refused, 503, "partition_detect_failed", null);
     expect(refused.headers.get("retry-after")).toBe("30");
     const health = await healthz();
     expect(health.status).toBe(503);
@@ -109,9 +93,9 @@ describe("spec 3.2 partition", () => {
   });
 
   it("refuses a malformed switch body with invalid_json", async () => {
-    expectError(await switchTo("t2va"), 400, "invalid_json", "partition");
-    expectError(await t.call(t.agent, "POST", "/v1/partition", { partition: "fl2va", force: true }), 400, "invalid_json", "force");
-    expectError(await t.call(t.agent, "POST", "/v1/partition", "nope"), 400, "invalid_json", null);
+    expectVideoError(await switchTo("t2va"), 400, "invalid_json", "partition");
+    expectVideoError(await t.call(t.agent, "POST", "/v1/partition", { partition: "fl2va", force: true }), 400, "invalid_json", "force");
+    expectVideoError(await t.call(t.agent, "POST", "/v1/partition", "nope"), 400, "invalid_json", null);
   });
 });
 
@@ -133,7 +117,7 @@ describe("spec 2.7 /healthz", () => {
     expect(health.status).toBe(503);
     expect(health.json).toMatchObject({ status: "degraded", dependencies: { moderation: "degraded", database: "ok", partition: "ok" } });
     const refused = await t.submit({ prompt: "a", task: "t2va" });
-    expectError(refused, 503, "moderation_unavailable", null);
+    expectVideoError(refused, 503, "moderation_unavailable", null);
     expect(refused.headers.get("retry-after")).toBe("30");
   });
 
@@ -153,6 +137,6 @@ describe("spec 2.7 /healthz", () => {
     await patchVideo({ degradedDependencies: ["partition"] });
     expect((await healthz()).status).toBe(503);
     expect(await getPartition()).toMatchObject({ state: "error", ready: false, current: "fl2va" });
-    expectError(await t.submit({ prompt: "a", task: "t2va" }), 503, "partition_detect_failed", null);
+    expectVideoError(await t.submit({ prompt: "a", task: "t2va" }), 503, "partition_detect_failed", null);
   });
 });

@@ -1,4 +1,5 @@
 // Shared helpers of the emulator/video contract tests: a fast-mode emulator and small HTTP helpers.
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startEmulator, type RunningEmulator } from "../index";
 
 export interface ApiResponse {
@@ -95,4 +96,30 @@ export function wavBytes(seconds: number, sampleRate = 8000): Buffer {
   header.write("data", 36, "ascii");
   header.writeUInt32LE(dataBytes, 40);
   return Buffer.concat([header, Buffer.alloc(dataBytes)]);
+}
+
+/**
+ * Registers the hooks most contract test files need: one fast emulator for the file, reset before
+ * each test. The returned object forwards to that emulator once it has started.
+ */
+export function useVideoEmulator(video: Record<string, unknown> = {}): VideoTestEmulator {
+  let current: VideoTestEmulator | undefined;
+  beforeAll(async () => {
+    current = await startVideoEmulator(video);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  beforeEach(async () => {
+    await current!.call(current!.agent, "POST", "/__emulator/reset");
+  });
+  return new Proxy({} as VideoTestEmulator, { get: (_target, key) => Reflect.get(current!, key) });
+}
+
+/** A spec 7.3 error body: `{error: {code, message, param}, request_id}` with the given status. */
+export function expectVideoError(response: ApiResponse, status: number, code: string, param: string | null) {
+  expect(response.status).toBe(status);
+  expect(response.json.error).toMatchObject({ code, param });
+  expect(typeof response.json.error.message).toBe("string");
+  expect(response.json.request_id).toMatch(/^req_[0-9a-f]{32}$/);
 }
