@@ -1,30 +1,31 @@
 import "server-only";
-import pino from "pino";
+import pino, { type DestinationStream } from "pino";
 
-// Structured JSON logs. Anything that may carry a secret is redacted by path, so a key or password
-// never reaches the log even when a whole request or config object is logged by mistake.
-export const log = pino({
-  level: process.env.LOG_LEVEL ?? "info",
-  base: { service: "studio" },
-  redact: {
-    paths: [
-      "password",
-      "*.password",
-      "passwordHash",
-      "*.passwordHash",
-      "apiKey",
-      "*.apiKey",
-      "authorization",
-      "*.authorization",
-      "headers.authorization",
-      "*.headers.authorization",
-      "IMAGE_API_KEY",
-      "AUTH_SECRET",
-      "ASSET_SIGNING_KEY",
-    ],
-    censor: "[redacted]",
-  },
-});
+// Anything that may carry a secret is redacted by path, so a key or password never reaches the log
+// even when a whole request or config object is logged by mistake.
+const REDACTED_PATHS = [
+  "password",
+  "*.password",
+  "passwordHash",
+  "*.passwordHash",
+  "apiKey",
+  "*.apiKey",
+  "authorization",
+  "*.authorization",
+  "headers.authorization",
+  "*.headers.authorization",
+  "IMAGE_API_KEY",
+  "AUTH_SECRET",
+  "ASSET_SIGNING_KEY",
+];
+
+/** Structured JSON logs (one object per line). */
+export function createLogger(destination?: DestinationStream) {
+  const options = { level: process.env.LOG_LEVEL ?? "info", base: { service: "studio" }, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export const log = createLogger();
 
 export function requestLogger(requestId: string) {
   return log.child({ requestId });
