@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit + integration tests (PGlite and, when its binaries exist, a throwaway
-# PostgreSQL), then end-to-end tests in Chromium against the production build and the emulator.
+# `npm test`: unit + integration tests (PGlite and, when its binaries exist, a throwaway PostgreSQL),
+# the production build and a type check, then end-to-end tests in Chromium against the build and
+# the emulator.
 set -euo pipefail
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 
 step() { printf '\n=== %s ===\n' "$1"; }
-
-step "type check"
-npx tsc --noEmit
 
 step "unit and integration tests (vitest)"
 mkdir -p .test-reports
@@ -15,6 +13,10 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.test-report
 
 step "production build"
 npx next build
+
+# After the build, so the route types Next generates under .next/types are current.
+step "type check"
+npx tsc --noEmit
 
 step "end-to-end tests (playwright, chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/playwright.json npx playwright test --reporter=list,json
