@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../core/server";
+import { describe, expect, it } from "vitest";
 import { closestPreset, statedShape, V3_PRESETS } from "./sizes";
 import {
   AUTH,
@@ -14,28 +13,21 @@ import {
   regionMean,
   solidImage,
   startImageHost,
-  startTestEmulator,
+  useImageEmulator,
   V3_PATH,
 } from "./test-support";
 
 const valid = { model: "alpha-image-v3", prompt: "a lighthouse at dusk", size: "512x512", seed: 42 };
 
 describe("alpha v3 (spec 4.1, 2.1, 7.1, 8)", () => {
-  let emulator: RunningEmulator;
-  let imageUrl: string;
-  const generate = (body: Record<string, unknown>) => postJson(imageUrl, V3_PATH, body);
+  const host = useImageEmulator();
+  const generate = (body: Record<string, unknown>) => postJson(host.url, V3_PATH, body);
   const expect400 = async (body: Record<string, unknown>, param: string) => {
     const reply = await generate(body);
     expect(reply.status).toBe(400);
     expect(reply.body.error.param).toBe(param);
   };
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    imageUrl = emulator.urls.image;
-  });
-  afterAll(() => emulator.close());
-  beforeEach(() => control(imageUrl, "POST", "/reset"));
 
   it("returns every field of 2.1 and a downloadable PNG of the requested size", async () => {
     const { status, body } = await generate({ ...valid, size: "768x1024" });
@@ -169,16 +161,16 @@ describe("alpha v3 (spec 4.1, 2.1, 7.1, 8)", () => {
     const { status, body } = await generate({ ...valid, prompt: "something FORBIDDEN here" });
     expect(status).toBe(422);
     expect(body.error.code).toBe("content_filter");
-    await control(imageUrl, "PATCH", "/config", { moderationBlocklist: ["output:risky"] });
+    await control(host.url, "PATCH", "/config", { moderationBlocklist: ["output:risky"] });
     expect((await generate({ ...valid, prompt: "risky output" })).status).toBe(422);
   });
 
   it("above imageConcurrency in-flight requests gives 429 with Retry-After", async () => {
-    await control(imageUrl, "PATCH", "/config", { imageConcurrency: 1 });
-    const held = heldRequest(imageUrl + V3_PATH, AUTH, valid);
+    await control(host.url, "PATCH", "/config", { imageConcurrency: 1 });
+    const held = heldRequest(host.url + V3_PATH, AUTH, valid);
     let refused: Response | undefined;
     const sawRefusal = await eventually(async () => {
-      const response = await fetch(imageUrl + V3_PATH, {
+      const response = await fetch(host.url + V3_PATH, {
         method: "POST",
         headers: { ...AUTH, "Content-Type": "application/json" },
         body: JSON.stringify(valid),
@@ -195,9 +187,9 @@ describe("alpha v3 (spec 4.1, 2.1, 7.1, 8)", () => {
   });
 
   it("rejects a body that is not JSON or not sent as application/json", async () => {
-    const wrongType = await fetch(imageUrl + V3_PATH, { method: "POST", headers: AUTH, body: JSON.stringify(valid) });
+    const wrongType = await fetch(host.url + V3_PATH, { method: "POST", headers: AUTH, body: JSON.stringify(valid) });
     expect(wrongType.status).toBe(400);
-    const malformed = await fetch(imageUrl + V3_PATH, {
+    const malformed = await fetch(host.url + V3_PATH, {
       method: "POST",
       headers: { ...AUTH, "Content-Type": "application/json" },
       body: "{",

@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../core/server";
+import { describe, expect, it } from "vitest";
 import { nearestTier } from "./alpha-v35-params";
 import {
   AUTH,
@@ -12,7 +11,7 @@ import {
   regionMean,
   solidImage,
   startImageHost,
-  startTestEmulator,
+  useImageEmulator,
   userText,
   V35_PATH,
 } from "./test-support";
@@ -27,9 +26,8 @@ const request = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe("alpha v3.5 preview (spec 4.2, 2.2, 2.3)", () => {
-  let emulator: RunningEmulator;
-  let imageUrl: string;
-  const generate = (body: Record<string, unknown>) => postJson(imageUrl, V35_PATH, body);
+  const host = useImageEmulator();
+  const generate = (body: Record<string, unknown>) => postJson(host.url, V35_PATH, body);
   const expect400 = async (body: Record<string, unknown>, param?: string) => {
     const reply = await generate(body);
     expect(reply.status).toBe(400);
@@ -40,12 +38,6 @@ describe("alpha v3.5 preview (spec 4.2, 2.2, 2.3)", () => {
     return `${meta.width}x${meta.height}`;
   };
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    imageUrl = emulator.urls.image;
-  });
-  afterAll(() => emulator.close());
-  beforeEach(() => control(imageUrl, "POST", "/reset"));
 
   it("final frame carries every field of 2.2 and the three-message assembled_history of 2.3", async () => {
     const { status, body: frame, headers } = await generate(request());
@@ -302,14 +294,10 @@ describe("alpha v3.5 preview (spec 4.2, 2.2, 2.3)", () => {
 });
 
 describe("alpha v3.5 server-sent events wire format", () => {
-  let emulator: RunningEmulator;
-  beforeAll(async () => {
-    emulator = await startTestEmulator({ v35WireFormat: "sse" });
-  });
-  afterAll(() => emulator.close());
+  const host = useImageEmulator({ v35WireFormat: "sse" });
 
   const stream = async (body: unknown) => {
-    const response = await fetch(emulator.urls.image + V35_PATH, {
+    const response = await fetch(host.url + V35_PATH, {
       method: "POST",
       headers: { ...AUTH, "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -352,9 +340,9 @@ describe("alpha v3.5 server-sent events wire format", () => {
   });
 
   it("the wire format switches at run time through PATCH /__emulator/config", async () => {
-    await control(emulator.urls.image, "PATCH", "/config", { v35WireFormat: "json" });
-    const { body } = await postJson(emulator.urls.image, V35_PATH, request());
+    await control(host.url, "PATCH", "/config", { v35WireFormat: "json" });
+    const { body } = await postJson(host.url, V35_PATH, request());
     expect(body.choices[0].delta.image.url).toMatch(/^http/);
-    await control(emulator.urls.image, "PATCH", "/config", { v35WireFormat: "sse" });
+    await control(host.url, "PATCH", "/config", { v35WireFormat: "sse" });
   });
 });

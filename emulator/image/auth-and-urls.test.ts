@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../core/server";
-import { BETA_PATH, control, postJson, startTestEmulator, V35_PATH, V3_PATH, AUTH } from "./test-support";
+import { describe, expect, it } from "vitest";
+import { BETA_PATH, control, postJson, useImageEmulator, V35_PATH, V3_PATH, AUTH } from "./test-support";
 
 const bodies: Record<string, unknown> = {
   [V3_PATH]: { model: "alpha-image-v3", prompt: "auth", size: "512x512" },
@@ -13,14 +12,7 @@ const bodies: Record<string, unknown> = {
 };
 
 describe("authentication (spec 5) and issued URLs (spec 2.1, 4.1)", () => {
-  let emulator: RunningEmulator;
-  let imageUrl: string;
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    imageUrl = emulator.urls.image;
-  });
-  afterAll(() => emulator.close());
-  beforeEach(() => control(imageUrl, "POST", "/reset"));
+  const host = useImageEmulator();
 
   const refusals: [string, Record<string, string>][] = [
     ["missing key", {}],
@@ -32,32 +24,32 @@ describe("authentication (spec 5) and issued URLs (spec 2.1, 4.1)", () => {
 
   for (const path of [V3_PATH, V35_PATH, BETA_PATH]) {
     it.each(refusals)(`${path}: %s gives 401`, async (_, headers) => {
-      const { status, body } = await postJson(imageUrl, path, bodies[path], headers);
+      const { status, body } = await postJson(host.url, path, bodies[path], headers);
       expect(status).toBe(401);
       expect(body.error.code).toBe(path === BETA_PATH ? "Unauthorized" : "invalid_api_key");
     });
   }
 
   it("accepts any configured key", async () => {
-    await control(imageUrl, "PATCH", "/config", { apiKeys: ["first", "second"] });
-    const reply = await postJson(imageUrl, V3_PATH, bodies[V3_PATH], { Authorization: "Bearer second" });
+    await control(host.url, "PATCH", "/config", { apiKeys: ["first", "second"] });
+    const reply = await postJson(host.url, V3_PATH, bodies[V3_PATH], { Authorization: "Bearer second" });
     expect(reply.status).toBe(200);
   });
 
   it("generated image URLs need the Bearer key too", async () => {
-    const { body } = await postJson(imageUrl, V3_PATH, bodies[V3_PATH]);
+    const { body } = await postJson(host.url, V3_PATH, bodies[V3_PATH]);
     const url = body.data[0].url;
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(url, { headers: { Authorization: "Bearer nope" } })).status).toBe(401);
     const ok = await fetch(url, { headers: AUTH });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toBe("image/png");
-    expect((await fetch(`${imageUrl}/files/${"0".repeat(32)}.png`, { headers: AUTH })).status).toBe(404);
+    expect((await fetch(`${host.url}/files/${"0".repeat(32)}.png`, { headers: AUTH })).status).toBe(404);
   });
 
   it("an expired URL is refused (urlLifetimeSeconds: 1, real wait)", async () => {
-    await control(imageUrl, "PATCH", "/config", { urlLifetimeSeconds: 1 });
-    const { body } = await postJson(imageUrl, V3_PATH, bodies[V3_PATH]);
+    await control(host.url, "PATCH", "/config", { urlLifetimeSeconds: 1 });
+    const { body } = await postJson(host.url, V3_PATH, bodies[V3_PATH]);
     const url = body.data[0].url;
     expect((await fetch(url, { headers: AUTH })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -67,14 +59,14 @@ describe("authentication (spec 5) and issued URLs (spec 2.1, 4.1)", () => {
   });
 
   it("URLs live 12 hours by default (clock moved with POST /__emulator/clock)", async () => {
-    const { body } = await postJson(imageUrl, V3_PATH, bodies[V3_PATH]);
+    const { body } = await postJson(host.url, V3_PATH, bodies[V3_PATH]);
     const url = body.data[0].url;
-    await control(imageUrl, "POST", "/clock", { advanceSeconds: 12 * 3600 - 60 });
+    await control(host.url, "POST", "/clock", { advanceSeconds: 12 * 3600 - 60 });
     expect((await fetch(url, { headers: AUTH })).status).toBe(200);
-    await control(imageUrl, "POST", "/clock", { advanceSeconds: 61 });
+    await control(host.url, "POST", "/clock", { advanceSeconds: 61 });
     expect((await fetch(url, { headers: AUTH })).status).toBe(403);
     // An expired URL of our own is no longer usable as an input image either.
-    const reuse = await postJson(imageUrl, V3_PATH, { ...(bodies[V3_PATH] as object), images: [url] });
+    const reuse = await postJson(host.url, V3_PATH, { ...(bodies[V3_PATH] as object), images: [url] });
     expect(reuse.status).toBe(400);
   });
 });

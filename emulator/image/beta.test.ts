@@ -1,6 +1,5 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../core/server";
+import { describe, expect, it } from "vitest";
 import {
   AUTH,
   BETA_PATH,
@@ -14,7 +13,7 @@ import {
   regionMean,
   solidImage,
   startImageHost,
-  startTestEmulator,
+  useImageEmulator,
 } from "./test-support";
 
 const PRO = "beta-image-v5.0-pro";
@@ -32,9 +31,8 @@ function bmpHeader(width: number, height: number): Buffer {
 }
 
 describe("beta (spec 4.3, 2.4, 7.2, 8)", () => {
-  let emulator: RunningEmulator;
-  let imageUrl: string;
-  const generate = (body: Record<string, unknown>) => postJson(imageUrl, BETA_PATH, body);
+  const host = useImageEmulator();
+  const generate = (body: Record<string, unknown>) => postJson(host.url, BETA_PATH, body);
   const expectCode = async (body: Record<string, unknown>, code: string, status = 400, param?: string) => {
     const reply = await generate(body);
     expect(reply.body.error?.code).toBe(code);
@@ -47,12 +45,6 @@ describe("beta (spec 4.3, 2.4, 7.2, 8)", () => {
     return `${meta.width}x${meta.height}`;
   };
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    imageUrl = emulator.urls.image;
-  });
-  afterAll(() => emulator.close());
-  beforeEach(() => control(imageUrl, "POST", "/reset"));
 
   it("answers with the fields of 2.4 and a real PNG", async () => {
     const { status, body } = await generate(pro());
@@ -265,22 +257,22 @@ describe("beta (spec 4.3, 2.4, 7.2, 8)", () => {
   it("moderation: prompt → TaskPromptPolicyViolation, image URL → AuditSubmitIllegal, output → CreationPolicyViolation (422)", async () => {
     await expectCode(pro({ prompt: "a forbidden teapot" }), "TaskPromptPolicyViolation", 422);
     await expectCode(pro({ images: ["http://127.0.0.1:1/blocked-word.png"] }), "AuditSubmitIllegal", 422);
-    await control(imageUrl, "PATCH", "/config", { moderationBlocklist: ["output:risky"] });
+    await control(host.url, "PATCH", "/config", { moderationBlocklist: ["output:risky"] });
     await expectCode(pro({ prompt: "a risky teapot" }), "CreationPolicyViolation", 422);
   });
 
   it("401 Unauthorized and a malformed body is BadRequest", async () => {
-    const unauthorized = await postJson(imageUrl, BETA_PATH, pro(), {});
+    const unauthorized = await postJson(host.url, BETA_PATH, pro(), {});
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.body.error.code).toBe("Unauthorized");
-    const malformed = await fetch(imageUrl + BETA_PATH, { method: "POST", headers: { ...AUTH, "Content-Type": "application/json" }, body: "[1" });
+    const malformed = await fetch(host.url + BETA_PATH, { method: "POST", headers: { ...AUTH, "Content-Type": "application/json" }, body: "[1" });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).error.code).toBe("BadRequest");
   });
 
   it("above imageConcurrency: 429 QuotaExceeded", async () => {
-    await control(imageUrl, "PATCH", "/config", { imageConcurrency: 1 });
-    const held = heldRequest(imageUrl + BETA_PATH, AUTH, pro());
+    await control(host.url, "PATCH", "/config", { imageConcurrency: 1 });
+    const held = heldRequest(host.url + BETA_PATH, AUTH, pro());
     let refusal: any;
     const refused = await eventually(async () => {
       const reply = await generate(pro());

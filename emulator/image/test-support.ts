@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startEmulator, type RunningEmulator } from "../core/server";
 import type { EmulatorConfig } from "../core/config";
 
@@ -9,6 +10,27 @@ export const V35_PATH = "/v1/wand/alpha-image/v35-generation";
 export const BETA_PATH = "/v1/wand/beta-image/generation";
 
 /** The emulator as the contract tests use it: fast latency, free ports. */
+/**
+ * Registers one fast emulator for the enclosing describe block, reset before each test. Read
+ * `host.url` (the image base URL) and `host.emulator` inside tests and helpers, not at definition time.
+ */
+export function useImageEmulator(config: Partial<EmulatorConfig> = {}): { readonly url: string; readonly emulator: RunningEmulator } {
+  let emulator: RunningEmulator | undefined;
+  beforeAll(async () => {
+    emulator = await startTestEmulator(config);
+  });
+  afterAll(() => emulator?.close());
+  beforeEach(() => control(emulator!.urls.image, "POST", "/reset"));
+  return {
+    get url() {
+      return emulator!.urls.image;
+    },
+    get emulator() {
+      return emulator!;
+    },
+  };
+}
+
 export function startTestEmulator(config: Partial<EmulatorConfig> = {}): Promise<RunningEmulator> {
   return startEmulator({ config: { latency: "fast", ...config }, ports: { image: 0, agent: 0, inference: 0 } });
 }
