@@ -7,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 export const studioDataDir = path.join(os.tmpdir(), `studio-e2e-data-${port}`);
+/** The signed-in state of the run's first (admin) account, written by first-account.setup.ts. */
+export const adminStorageState = `e2e/.auth/admin-${port}.json`;
 // Fixed, so specs can reach the emulator's control endpoints; derived from the port so two runs
 // (E2E_PORT=…) can share a machine.
 export const emulatorPorts = { image: port + 900, agent: port + 910, inference: port + 920 };

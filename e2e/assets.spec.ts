@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { studioDataDir } from "../playwright.config";
+import { adminStorageState, studioDataDir } from "../playwright.config";
 
-test.use({ storageState: "e2e/.auth/admin.json" });
+test.use({ storageState: adminStorageState });
 
 async function samplePng(): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 120, g: 40, b: 200 } } })

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { adminAccount, newMember, signIn, signOut, signUp } from "./accounts";
+import { adminStorageState } from "../playwright.config";
 
 test("a later account is a member and cannot see the admin section", async ({ page }) => {
   const member = newMember();
@@ -45,7 +46,7 @@ test("sign-up names the field and rule before anything is sent", async ({ page }
 });
 
 test("the admin sees the admin page and the users API", async ({ browser }) => {
-  const context = await browser.newContext({ storageState: "e2e/.auth/admin.json" });
+  const context = await browser.newContext({ storageState: adminStorageState });
   const page = await context.newPage();
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(200);

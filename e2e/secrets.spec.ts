@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { studioDataDir } from "../playwright.config";
+import { adminStorageState, studioDataDir } from "../playwright.config";
 
-test.use({ storageState: "e2e/.auth/admin.json" });
+test.use({ storageState: adminStorageState });
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
