@@ -213,3 +213,36 @@ test("a request held by the studio's concurrency gate shows its place in line, a
   await expect(page.getByRole("article", { name: "Failed generation" }).first()).toContainText("The request was cancelled.", { timeout: 20_000 });
   await Promise.all(holders);
 });
+
+// Reference images arrive by paste and by drag and drop as well as through the file picker; a file
+// of another format is refused in the browser with the rule, before any upload.
+test("adds reference images by paste and by drag and drop, and refuses a GIF by its type", async ({ page }) => {
+  await page.goto("/alpha");
+  // The live counter answers only once the page is interactive (its listeners are attached).
+  await promptBox(page).fill("pasted and dropped references");
+  await expect(page.getByText(`${"pasted and dropped references".length} / 8,192`)).toBeVisible();
+  const png = (await referencePng()).toString("base64");
+  const gif = Buffer.from("474946383961010001000000002c00000000010001000002", "hex").toString("base64");
+  const transfer = (base64: string, name: string, type: string) =>
+    page.evaluateHandle(
+      ({ base64, name, type }) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const data = new DataTransfer();
+        data.items.add(new File([bytes], name, { type }));
+        return data;
+      },
+      { base64, name, type },
+    );
+
+  const pasted = await transfer(png, "pasted.png", "image/png");
+  await page.evaluate((clipboardData) => window.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true })), pasted);
+  await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(1);
+
+  const dropzone = page.getByTestId("alpha-v3-dropzone");
+  await dropzone.dispatchEvent("drop", { dataTransfer: await transfer(png, "dropped.png", "image/png") });
+  await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(2);
+
+  await dropzone.dispatchEvent("drop", { dataTransfer: await transfer(gif, "animated.gif", "image/gif") });
+  await expect(page.getByText("animated.gif: must be a PNG or JPEG image")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(2);
+});
