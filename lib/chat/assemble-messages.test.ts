@@ -11,7 +11,6 @@ import {
   buildUserMessage,
   countImages,
   previewImageTrim,
-  type BranchTurn,
 } from "./assemble-messages";
 
 const storedTurnSchema = z.object({

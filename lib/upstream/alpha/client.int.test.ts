@@ -15,7 +15,6 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import type { AlphaV35Result } from "@/lib/upstream/alpha/v35-result";
 import { ALPHA_V3_PATH } from "@/lib/upstream/alpha/wire-v3";
-import { ALPHA_V35_PATH } from "@/lib/upstream/alpha/wire-v35";
 import { createAlphaClient, type AlphaClientOptions } from "./client";
 
 const KEY = "emulator-key";
