@@ -11,6 +11,7 @@ describe("configFromEnv", () => {
       urlLifetimeSeconds: 43_200,
       moderationBlocklist: ["forbidden", "blocked-word"],
       v35WireFormat: "json",
+      beta: { credits: null, unavailableModels: [], forbiddenKeys: [] },
       video: {},
     });
   });
@@ -23,6 +24,9 @@ describe("configFromEnv", () => {
       EMULATOR_URL_LIFETIME_SECONDS: "60",
       EMULATOR_BLOCKLIST: "x,output:y",
       EMULATOR_V35_WIRE: "sse",
+      EMULATOR_BETA_CREDITS: "10",
+      EMULATOR_BETA_UNAVAILABLE_MODELS: "beta-image-v5.0-lite",
+      EMULATOR_BETA_FORBIDDEN_KEYS: "b",
     });
     expect(config).toMatchObject({
       latency: "fast",
@@ -31,6 +35,7 @@ describe("configFromEnv", () => {
       urlLifetimeSeconds: 60,
       moderationBlocklist: ["x", "output:y"],
       v35WireFormat: "sse",
+      beta: { credits: 10, unavailableModels: ["beta-image-v5.0-lite"], forbiddenKeys: ["b"] },
     });
   });
 

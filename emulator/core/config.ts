@@ -16,8 +16,19 @@ export interface EmulatorConfig {
   moderationBlocklist: string[];
   /** How alpha v3.5 frames travel on the wire (spec 4.2: not shown, so both are emulated). */
   v35WireFormat: "json" | "sse";
+  /** The beta account the key belongs to (spec 7.2 CreditInsufficient, ModelUnavailable, Forbidden). */
+  beta: BetaAccountConfig;
   /** Settings of the video agent and inference server; owned by emulator/video. */
   video: Record<string, unknown>;
+}
+
+export interface BetaAccountConfig {
+  /** Images the account may still generate; null means unlimited. */
+  credits: number | null;
+  /** Beta models answering ModelUnavailable. */
+  unavailableModels: string[];
+  /** Valid keys that are not permitted to use the beta endpoint (Forbidden). */
+  forbiddenKeys: string[];
 }
 
 export const emulatorConfigSchema = z.object({
@@ -27,6 +38,11 @@ export const emulatorConfigSchema = z.object({
   urlLifetimeSeconds: z.number().positive(),
   moderationBlocklist: z.array(z.string().min(1)),
   v35WireFormat: z.enum(["json", "sse"]),
+  beta: z.object({
+    credits: z.number().int().min(0).nullable(),
+    unavailableModels: z.array(z.string()),
+    forbiddenKeys: z.array(z.string()),
+  }),
   video: z.record(z.string(), z.unknown()),
 });
 
@@ -37,6 +53,7 @@ export const defaultConfig: EmulatorConfig = {
   urlLifetimeSeconds: 43_200,
   moderationBlocklist: ["forbidden", "blocked-word"],
   v35WireFormat: "json",
+  beta: { credits: null, unavailableModels: [], forbiddenKeys: [] },
   video: {},
 };
 
@@ -57,6 +74,9 @@ const envSchema = z.object({
   EMULATOR_URL_LIFETIME_SECONDS: z.coerce.number().positive().default(defaultConfig.urlLifetimeSeconds),
   EMULATOR_BLOCKLIST: z.string().default(defaultConfig.moderationBlocklist.join(",")).transform(commaList),
   EMULATOR_V35_WIRE: z.enum(["json", "sse"]).default(defaultConfig.v35WireFormat),
+  EMULATOR_BETA_CREDITS: z.union([z.literal("unlimited"), z.coerce.number().int().min(0)]).default("unlimited"),
+  EMULATOR_BETA_UNAVAILABLE_MODELS: z.string().default("").transform(commaList),
+  EMULATOR_BETA_FORBIDDEN_KEYS: z.string().default("").transform(commaList),
 });
 
 /** Reads the EMULATOR_* variables; throws an error naming every bad variable. */
@@ -74,6 +94,11 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     urlLifetimeSeconds: vars.EMULATOR_URL_LIFETIME_SECONDS,
     moderationBlocklist: vars.EMULATOR_BLOCKLIST,
     v35WireFormat: vars.EMULATOR_V35_WIRE,
+    beta: {
+      credits: vars.EMULATOR_BETA_CREDITS === "unlimited" ? null : vars.EMULATOR_BETA_CREDITS,
+      unavailableModels: vars.EMULATOR_BETA_UNAVAILABLE_MODELS,
+      forbiddenKeys: vars.EMULATOR_BETA_FORBIDDEN_KEYS,
+    },
     video: videoConfigFromEnv(env),
   };
 }

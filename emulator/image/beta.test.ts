@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   AUTH,
   BETA_PATH,
+  V3_PATH,
   control,
   dataUrl,
   download,
@@ -283,5 +284,29 @@ describe("beta (spec 4.3, 2.4, 7.2, 8)", () => {
     expect(refused).toBe(true);
     expect(refusal.body.error.code).toBe("QuotaExceeded");
     expect((await held.response).status).toBe(200);
+  });
+
+  it("bills images against the account's credits: 402 CreditInsufficient once they are spent (our choice)", async () => {
+    await control(host.url, "PATCH", "/config", { beta: { credits: 2 } });
+    expect((await generate(lite({ sequential_image_generation: "auto", sequential_image_generation_options: { max_images: 2 }, prompt: "2 images of a postcard" }))).status).toBe(200);
+    await expectCode(pro(), "CreditInsufficient", 402);
+    await control(host.url, "POST", "/reset");
+    expect((await generate(pro())).status).toBe(200);
+  });
+
+  it("answers 503 ModelUnavailable for a model switched off, naming the field (our choice)", async () => {
+    await control(host.url, "PATCH", "/config", { beta: { unavailableModels: [LITE] } });
+    await expectCode(lite(), "ModelUnavailable", 503, "model");
+    expect((await generate(pro())).status).toBe(200);
+  });
+
+  it("answers 403 Forbidden to a valid key that may not use beta, while alpha still accepts it (our choice)", async () => {
+    await control(host.url, "PATCH", "/config", { apiKeys: ["emulator-key", "alpha-only"], beta: { forbiddenKeys: ["alpha-only"] } });
+    const alphaOnly = { Authorization: "Bearer alpha-only" };
+    const refused = await postJson(host.url, BETA_PATH, pro(), alphaOnly);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("Forbidden");
+    const alpha = await postJson(host.url, V3_PATH, { model: "alpha-image-v3", prompt: "x", size: "512x512" }, alphaOnly);
+    expect(alpha.status).toBe(200);
   });
 });

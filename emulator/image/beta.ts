@@ -91,8 +91,9 @@ async function toDataItem(output: Output, request: BetaRequest, deps: ImageDeps)
 }
 
 /** POST /v1/wand/beta-image/generation (spec 4.3); answers with spec 2.4. */
-export async function beta(c: Context, { body, deps, requestId }: RequestScope): Promise<Response> {
+export async function beta(c: Context, { body, deps, requestId, apiKey }: RequestScope): Promise<Response> {
   const request = validateBetaRequest(body);
+  deps.betaAccount.admit(apiKey, request.model);
   if (moderate([request.prompt], deps.config) === "input") {
     throw betaError("TaskPromptPolicyViolation", "prompt blocked by content-safety review", "prompt");
   }
@@ -111,6 +112,7 @@ export async function beta(c: Context, { body, deps, requestId }: RequestScope):
   }
 
   const data = await Promise.all(outputs.map((output) => toDataItem(output, request, deps)));
+  deps.betaAccount.charge(outputs.length);
   const created = deps.clock.nowSeconds();
   const tokens = estimateTokens(request.prompt) + outputs.reduce((sum, o) => sum + imageTokens(o.size.width, o.size.height), 0);
   return c.json({

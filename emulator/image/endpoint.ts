@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { Clock } from "../core/clock";
+import type { BetaAccount } from "./beta-account";
 import type { EmulatorConfig } from "../core/config";
-import { isAuthorized } from "./auth";
+import { authorizedKey } from "./auth";
 import type { ConcurrencyGate } from "./concurrency";
 import { ApiError, newRequestId } from "./errors";
 import type { FileStore } from "./files";
@@ -13,6 +14,7 @@ export interface ImageDeps {
   files: FileStore;
   gate: ConcurrencyGate;
   clock: Clock;
+  betaAccount: BetaAccount;
 }
 
 /** How one endpoint family (alpha or beta) words its refusals. */
@@ -26,6 +28,8 @@ export interface ErrorDialect {
 
 export interface RequestScope {
   requestId: string;
+  /** The Bearer key the request was authorized with. */
+  apiKey: string;
   body: Record<string, unknown>;
   deps: ImageDeps;
   /** Keeps the concurrency slot past the handler's return (streamed answers); call the result when done. */
@@ -50,9 +54,8 @@ export function imageEndpoint(
 ) {
   return async (c: Context): Promise<Response> => {
     const requestId = newRequestId();
-    if (!isAuthorized(c.req.header("authorization"), deps.config.apiKeys)) {
-      return errorResponse(c, dialect, dialect.unauthorized(), requestId);
-    }
+    const apiKey = authorizedKey(c.req.header("authorization"), deps.config.apiKeys);
+    if (!apiKey) return errorResponse(c, dialect, dialect.unauthorized(), requestId);
     // The slot is taken before the body is read: a slow upload is an in-flight request too.
     const release = deps.gate.tryAcquire();
     if (!release) return errorResponse(c, dialect, dialect.overConcurrency(), requestId);
@@ -61,6 +64,7 @@ export function imageEndpoint(
       const body = await readJsonObject(c.req.raw, dialect.maxBodyBytes);
       return await handler(c, {
         requestId,
+        apiKey,
         body,
         deps,
         keepSlot: () => {

@@ -6,6 +6,7 @@ import { alphaDialect } from "./alpha-dialect";
 import { alphaV3, ALPHA_V3_PATH } from "./alpha-v3";
 import { alphaV35, ALPHA_V35_PATH } from "./alpha-v35";
 import { beta, BETA_PATH } from "./beta";
+import { BetaAccount } from "./beta-account";
 import { betaDialect } from "./beta-dialect";
 import { ConcurrencyGate } from "./concurrency";
 import { imageEndpoint, type ImageDeps } from "./endpoint";
@@ -37,6 +38,7 @@ export function createImageService(ctx: ImageServiceContext): ImageService {
     files,
     clock: ctx.clock,
     gate: new ConcurrencyGate(() => ctx.config.imageConcurrency),
+    betaAccount: new BetaAccount(ctx.config),
   };
 
   const app = new Hono();
@@ -63,7 +65,10 @@ export function createImageService(ctx: ImageServiceContext): ImageService {
         return c.json({ now: ctx.clock.nowSeconds() });
       });
     },
-    reset: () => files.reset(),
+    reset: () => {
+      deps.betaAccount.reset();
+      return files.reset();
+    },
     close: () => files.close(),
   };
 }
