@@ -73,6 +73,15 @@ describe("fl2va keyframes", () => {
     expect(job.status).toBe("completed");
   });
 
+  it("converts an HEIF keyframe to PNG (spec 4.4.1) and completes", async () => {
+    const heif = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3366cc" } }).heif({ compression: "av1" }).toBuffer();
+    const job = await run("fl2va", [keyframe(`data:image/heif;base64,${heif.toString("base64")}`)]);
+    expect(job.status).toBe("completed");
+    const { directory } = (await t.call(t.agent, "GET", `/__emulator/video/jobs/${job.id}`)).json;
+    const stored = await readFile(path.join(directory, "inputs", "condition-0.png")).catch(() => undefined);
+    expect(stored && (await sharp(stored).metadata()).format).toBe("png");
+  });
+
   it("fails with media_invalid for a side below 256 px, a ratio outside 0.4–2.5 or undecodable bytes", async () => {
     expectMediaFailure(await run("fl2va", [keyframe(await pngDataUrl(100, 100))]), "media_invalid", /conditions\[0\]: side of 100 px/);
     expectMediaFailure(await run("fl2va", [keyframe(await pngDataUrl(1000, 300))]), "media_invalid", /ratio 3\.33/);

@@ -27,7 +27,7 @@ export async function prepareInputs(conditions: Condition[], directory: string):
       const bytes = await fetchMedia(condition.uri, MAX_BYTES[condition.type]);
       const media = await probeMedia(condition.type, bytes);
       const filePath = path.join(directory, `condition-${index}.${media.format}`);
-      await writeFile(filePath, bytes);
+      await writeFile(filePath, media.converted ?? bytes);
       prepared.push({ condition, filePath, media });
     } catch (error) {
       if (error instanceof MediaError) throw new MediaError(error.diagnostic, `conditions[${index}]: ${error.message}`);

@@ -25,6 +25,8 @@ export interface ProbedMedia {
   height?: number;
   durationSeconds?: number;
   fps?: number;
+  /** The bytes to keep instead of the download, when the input is converted (HEIC/HEIF → PNG). */
+  converted?: Buffer;
 }
 
 const invalid = (message: string) => new MediaError("media_invalid", message);
@@ -41,6 +43,16 @@ function checkDuration(seconds: number): void {
   }
 }
 
+// Spec 4.4.1: HEIC/HEIF inputs are converted to PNG. sharp's prebuilt libheif decodes AV1-coded
+// HEIF (AVIF) only; an HEVC-coded HEIC cannot be decoded here and fails as media_invalid.
+async function heifToPng(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(bytes).png().toBuffer();
+  } catch {
+    throw invalid("HEIC/HEIF image could not be decoded (the emulator decodes AV1-coded HEIF only)");
+  }
+}
+
 async function probeImage(bytes: Buffer): Promise<ProbedMedia> {
   let metadata: Metadata;
   try {
@@ -48,11 +60,11 @@ async function probeImage(bytes: Buffer): Promise<ProbedMedia> {
   } catch {
     throw invalid("not a decodable image");
   }
-  const format = metadata.format;
-  if (format === "heif") {
-    // Spec 4.4.1 converts HEIC/HEIF to PNG; sharp's prebuilt binary cannot decode HEIC, so the emulator refuses it.
-    throw invalid("HEIC/HEIF images cannot be decoded by the emulator");
+  if (metadata.format === "heif") {
+    const png = await heifToPng(bytes);
+    return { ...(await probeImage(png)), converted: png };
   }
+  const format = metadata.format;
   if (format !== "jpeg" && format !== "png" && format !== "webp") throw invalid(`image format ${format ?? "unknown"} is not accepted`);
   const { width, height } = metadata;
   if (!width || !height) throw invalid("image has no size");
