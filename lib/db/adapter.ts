@@ -38,7 +38,8 @@ export type DriverHandle = {
 export function openDriver(target: DbTarget): DriverHandle {
   if (target.engine === "pglite") {
     // PGlite creates its data directory but not the parents (e.g. a fresh STUDIO_DATA_DIR).
-    if (target.dataDir !== IN_MEMORY) mkdirSync(target.dataDir, { recursive: true });
+    // Owner-only, like the rest of the data directory: the database holds password hashes.
+    if (target.dataDir !== IN_MEMORY) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
     const pglite = new PGlite(target.dataDir);
     // A live PGlite keeps a timer running, so nothing exits until it is closed.
     return { target, factory: new MigrationSafePGlite(pglite), close: () => pglite.close() };

@@ -19,7 +19,7 @@ export class FsBlobStore implements BlobStore {
   private init(): Promise<void> {
     this.ready ??= (async () => {
       await rm(this.tmpDir(), { recursive: true, force: true });
-      await mkdir(this.tmpDir(), { recursive: true });
+      await mkdir(this.tmpDir(), { recursive: true, mode: 0o700 });
     })();
     return this.ready;
   }
