@@ -3,6 +3,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { dataDir } from "../data-dir";
 import { MigrationSafePg } from "./pg-adapter";
 import { MigrationSafePGlite } from "./pglite-adapter";
 
@@ -22,9 +23,7 @@ export function resolveDbTarget(env: Record<string, string | undefined> = proces
     }
     return { engine: "postgres", url };
   }
-  // A run-time location, not a build input: keep Turbopack from tracing the whole project.
-  const dataRoot = path.resolve(/*turbopackIgnore: true*/ env.STUDIO_DATA_DIR || ".data");
-  return { engine: "pglite", dataDir: path.join(dataRoot, "pglite") };
+  return { engine: "pglite", dataDir: path.join(dataDir(env), "pglite") };
 }
 
 /** A driver adapter factory plus the means to release the driver underneath it. */
