@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { apiContentSecurityPolicy, baseSecurityHeaders } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   // PGlite and its Prisma adapter load WASM and data files at run time; bundling them breaks that.
@@ -12,6 +13,13 @@ const nextConfig: NextConfig = {
   devIndicators: false,
   // forbidden() renders a real 403 page for members who open an admin page.
   experimental: { authInterrupts: true },
+  // Pages get their nonce-based CSP from proxy.ts; everything gets the base headers.
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...baseSecurityHeaders] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -15,12 +15,14 @@ export type ClientError = {
 const statusByCode = {
   unauthorized: 401,
   forbidden: 403,
+  cross_origin_refused: 403,
   not_found: 404,
   validation_failed: 400,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
+  rate_limited: 429,
   upstream_failed: 502,
 } as const;
 

@@ -15,3 +15,8 @@ export type UploadPurpose = keyof typeof uploadPurposes;
 export function isUploadPurpose(value: string | null): value is UploadPurpose {
   return value !== null && value in uploadPurposes;
 }
+
+/** Body types the upload route reads: any image type of any purpose, or bytes of unknown type. */
+export const UPLOAD_BODY_TYPES: readonly string[] = [
+  ...new Set([...Object.values(uploadPurposes).flatMap((purpose) => purpose.mimes), "application/octet-stream"]),
+];

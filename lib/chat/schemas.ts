@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { alphaV35TurnFormSchema } from "@/lib/images/alpha-schemas";
+import { safeText } from "@/lib/validation/text";
 
 // Request bodies of the chat editor's API, shared with its forms.
-export const conversationTitleSchema = z
-  .string({ error: "Title must be text" })
+export const conversationTitleSchema = safeText("Title")
   .trim()
   .min(1, "Title must not be empty")
   .max(120, "Title must be at most 120 characters");

@@ -1,14 +1,21 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { requestLogger } from "@/lib/log";
+import { checkBodyType, checkOrigin, checkUrlText, isStateChanging, JSON_CONTENT_TYPES, readJsonBody } from "./request-guard";
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (request: Request, context: { params: P; requestId: string }) => Promise<Response>;
+type RouteOptions = {
+  /** Body media types the handler reads. Default: JSON for state-changing methods, none otherwise. */
+  accepts?: readonly string[];
+};
 
-// Wraps a route handler: gives it a request id, logs the outcome, and turns errors into JSON.
-// Authorization is still done inside each handler (requireUser/requireAdmin), never only here.
-export function route<P = Record<string, never>>(handler: Handler<P>) {
+// Wraps a route handler: gives it a request id, refuses hostile requests the same way on every route
+// (request-guard.ts), logs the outcome, and turns errors into JSON. Authorization is still done
+// inside each handler (requireUser/requireAdmin), never only here.
+export function route<P = Record<string, never>>(handler: Handler<P>, options: RouteOptions = {}) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     const requestId = request.headers.get("x-request-id") ?? randomUUID();
     const logger = requestLogger(requestId);
@@ -16,7 +23,13 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
     const url = new URL(request.url);
     let response: Response;
     try {
-      response = await handler(request, { params: await context.params, requestId });
+      // Static routes have no params at all.
+      const params = ((await context.params) ?? {}) as P;
+      const accepts = options.accepts ?? (isStateChanging(request.method) ? JSON_CONTENT_TYPES : []);
+      const refusal =
+        checkOrigin(request, env().STUDIO_PUBLIC_URL) ?? checkUrlText(url, params as object) ?? checkBodyType(request, accepts);
+      if (refusal) throw refusal;
+      response = await handler(request, { params, requestId });
     } catch (error) {
       response = errorResponse(error, requestId, logger);
     }
@@ -44,10 +57,7 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError") && !(error instanceof AppError);
 }
 
-export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new AppError("validation_failed", "The request body must be valid JSON", [{ field: "(body)", message: "must be valid JSON" }]);
-  }
+/** The JSON body, read within the size limit and free of text that cannot be stored. */
+export function readJson(request: Request): Promise<unknown> {
+  return readJsonBody(request);
 }

@@ -8,6 +8,7 @@
 // surrogate pair in JavaScript) counts once, a lone surrogate also counts once. `String.length`
 // counts UTF-16 units and would count each emoji twice.
 import { z } from "zod";
+import { safeText, storableText } from "@/lib/validation/text";
 
 /** Number of Unicode code points in `text`. */
 export function codePointLength(text: string): number {
@@ -30,6 +31,9 @@ export function truncateToCodePoints(text: string, max: number): string {
 
 // spec 4.1, 8
 export const ALPHA_V3_PROMPT_MAX_CODE_POINTS = 8192;
+// The spec shows no limit for a v3.5 message's text; the studio caps it like the v3 prompt so that
+// one message cannot bloat every later request of its conversation (the history replays it).
+export const ALPHA_V35_MESSAGE_MAX_CODE_POINTS = ALPHA_V3_PROMPT_MAX_CODE_POINTS;
 // spec 4.1, 4.2, 8 (both models)
 export const ALPHA_FOOTNOTE_MAX_CODE_POINTS = 16;
 // spec 4.1
@@ -122,8 +126,7 @@ function codePointLimit(field: string, max: number) {
 }
 
 // An empty footnote field means "no footnote" and is omitted from the request.
-const footnoteSchema = z
-  .string({ error: "Footnote must be text" })
+const footnoteSchema = safeText("Footnote")
   .superRefine(codePointLimit("Footnote", ALPHA_FOOTNOTE_MAX_CODE_POINTS))
   .optional()
   .transform((value) => (value ? value : undefined));
@@ -132,7 +135,7 @@ function referenceImageSchema(maxBytes: number) {
   const megabytes = maxBytes / 1_000_000;
   return z.object({
     /** Id of the uploaded input asset; the route handler re-checks mime and bytes from storage. */
-    assetId: z.string({ error: "Reference image id is required" }).min(1, "Reference image id is required"),
+    assetId: safeText("Reference image id", "Reference image id is required").min(1, "Reference image id is required"),
     mime: z.enum(ALPHA_IMAGE_MIME_TYPES, { error: "Reference image must be a PNG or JPEG file" }),
     bytes: z
       .number({ error: "Reference image size must be a number of bytes" })
@@ -173,8 +176,7 @@ const alphaV3SeedSchema = z
   });
 
 export const alphaV3FormSchema = z.object({
-  prompt: z
-    .string({ error: "Prompt is required" })
+  prompt: safeText("Prompt", "Prompt is required")
     .refine((value) => value.trim().length > 0, "Prompt must not be empty")
     .superRefine(codePointLimit("Prompt", ALPHA_V3_PROMPT_MAX_CODE_POINTS)),
   images: z
@@ -213,7 +215,7 @@ export const alphaV35SizeSchema = z
  * Accepts decimal text, a safe-integer number or a bigint; empty or absent means random.
  */
 export const alphaV35SeedSchema = z
-  .union([z.string().trim(), z.number(), z.bigint()], { error: "Seed must be a whole number" })
+  .union([z.string().trim().superRefine(storableText("Seed")), z.number(), z.bigint()], { error: "Seed must be a whole number" })
   .optional()
   .transform((value, ctx): string | undefined => {
     if (value === undefined || value === "") return undefined;
@@ -237,9 +239,9 @@ export const alphaV35SeedSchema = z
   });
 
 export const alphaV35TurnFormSchema = z.object({
-  text: z
-    .string({ error: "Message is required" })
-    .refine((value) => value.trim().length > 0, "Message must not be empty"),
+  text: safeText("Message", "Message is required")
+    .refine((value) => value.trim().length > 0, "Message must not be empty")
+    .superRefine(codePointLimit("Message", ALPHA_V35_MESSAGE_MAX_CODE_POINTS)),
   images: z
     .array(referenceImageSchema(ALPHA_V35_MAX_IMAGE_BYTES), { error: "Images must be a list" })
     .max(ALPHA_V35_MAX_IMAGES_PER_TURN, `At most ${ALPHA_V35_MAX_IMAGES_PER_TURN} images are allowed in one message`)

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { toAssetDto } from "@/lib/assets/asset-dto";
 import { storeImage } from "@/lib/assets/store-image";
-import { isUploadPurpose, uploadPurposes } from "@/lib/assets/upload-limits";
+import { isUploadPurpose, UPLOAD_BODY_TYPES, uploadPurposes } from "@/lib/assets/upload-limits";
 import { requireUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
@@ -28,4 +28,4 @@ export const POST = route(async (request) => {
     signal: request.signal,
   });
   return Response.json({ asset: toAssetDto(asset) }, { status: 201 });
-});
+}, { accepts: UPLOAD_BODY_TYPES });

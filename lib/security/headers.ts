@@ -1,0 +1,34 @@
+// Security headers, one definition for every response the studio sends (issue 7, finding 5).
+// Browser-safe and dependency-free: next.config.ts and proxy.ts both read it.
+
+/** Sent with every response: pages, API answers, assets and static files. */
+export const baseSecurityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+] as const;
+
+// API answers and stored files are data, never documents: even a file that smuggles HTML (a PNG
+// with a <script> tail) cannot run script, load anything or be framed when opened directly.
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
+
+// Pages: scripts only with this response's nonce ('strict-dynamic' lets Next's own chunks load),
+// styles from the studio (inline style attributes are React's, hence 'unsafe-inline' for styles only),
+// images from the studio and from blobs/data URLs of the user's own picks, and no framing.
+export function pageContentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
