@@ -5,20 +5,8 @@ import { renderEdit } from "./image/edit";
 import { renderImage } from "./image/render";
 import { download, postJson, startTestEmulator, V3_PATH } from "./image/test-support";
 import { videoBenchmarkCases } from "./video/bench";
+import type { BenchmarkCase, BenchmarkContext } from "./bench-case";
 import type { RunningEmulator } from "./core/server";
-
-export interface BenchmarkContext {
-  /** A fast-latency emulator on free ports, started on first use and closed at the end. */
-  emulator(): Promise<RunningEmulator>;
-}
-
-export interface BenchmarkCase {
-  name: string;
-  iterations: number;
-  /** Upper bound for the median, in milliseconds, when the case has a target. */
-  targetMs?: number;
-  run(context: BenchmarkContext): Promise<void>;
-}
 
 const prompt = "a lighthouse on a cliff at dusk, waves, gulls, 16:9";
 

@@ -9,11 +9,14 @@ import { inputClass } from "@/components/ui/field";
 import { renameConversationSchema } from "@/lib/chat/schemas";
 import { formatRelative } from "./format";
 import { Icon } from "./icons";
+import { useNow } from "./use-now";
 import { useDeleteConversation, useRenameConversation, type ConversationSummary } from "./use-conversation";
 
 export function ConversationListItem({ conversation, active, onNavigate }: { conversation: ConversationSummary; active: boolean; onNavigate?: () => void }) {
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // "2 min ago" stays current while the list is open, and render stays pure.
+  const now = useNow(60_000);
 
   return (
     <li className="group relative">
@@ -34,7 +37,7 @@ export function ConversationListItem({ conversation, active, onNavigate }: { con
           <span className="min-w-0 flex-1">
             <span className={`block truncate text-sm font-medium ${active ? "text-accent-700 dark:text-accent-400" : ""}`}>{conversation.title}</span>
             <span className="block truncate text-xs text-zinc-500">
-              {conversation.turnCount} {conversation.turnCount === 1 ? "turn" : "turns"} · {formatRelative(conversation.updatedAt, Date.now())}
+              {conversation.turnCount} {conversation.turnCount === 1 ? "turn" : "turns"} · {formatRelative(conversation.updatedAt, now)}
             </span>
           </span>
         </Link>

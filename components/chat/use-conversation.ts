@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ConversationDto, ConversationSummary } from "@/lib/chat/conversations";
+import type { ConversationDto, ConversationSummary } from "@/lib/chat/conversation-dto";
 import type { TurnDto } from "@/lib/chat/turn-dto";
 import { api } from "@/lib/client/api";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import { apiErrorOf } from "@/lib/client/api";
 import { AssetPicker } from "./asset-picker";
@@ -28,8 +28,11 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
   const [dragging, setDragging] = useState(false);
   const [picking, setPicking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Uploads finish after later renders: they read the list as it is then, not as it was.
   const current = useRef(value);
-  current.current = value;
+  useLayoutEffect(() => {
+    current.current = value;
+  }, [value]);
 
   async function addFiles(files: File[]) {
     setError(undefined);

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { BenchmarkCase } from "../bench";
+import type { BenchmarkCase } from "../bench-case";
 import { resolveVideoSettings } from "./config";
 import { encodeClip, type ClipResult } from "./encode";
 import { familyForShortEdge, formatResolution, frameSize } from "./sizes";

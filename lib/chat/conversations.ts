@@ -3,10 +3,10 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { assetIdsInMessages } from "./asset-refs";
+import type { ConversationDto, ConversationSummary } from "./conversation-dto";
 import { toTurnDto } from "./turn-dto";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 
-export type ConversationSummary = { id: string; title: string; updatedAt: string; turnCount: number; thumbnailUrl: string | null };
 
 const TITLE_MAX = 120;
 
@@ -76,7 +76,7 @@ export async function deleteConversation(user: CurrentUser, conversationId: stri
   await db.conversation.update({ where: { id: conversationId }, data: { deletedAt: new Date() } });
 }
 
-export async function getConversationWithTurns(user: CurrentUser, conversationId: string) {
+export async function getConversationWithTurns(user: CurrentUser, conversationId: string): Promise<ConversationDto> {
   const conversation = await getOwnedConversation(user, conversationId);
   const turns = await db.turn.findMany({
     where: { conversationId },
@@ -95,5 +95,3 @@ export async function getConversationWithTurns(user: CurrentUser, conversationId
     turns: turns.map((turn) => toTurnDto(turn, inputMap)),
   };
 }
-
-export type ConversationDto = Awaited<ReturnType<typeof getConversationWithTurns>>;

@@ -7,7 +7,7 @@ import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, type AlphaV35TurnFor
 import { loadReferenceAssets } from "@/lib/images/reference-images";
 import { storeGeneratedImage } from "@/lib/images/store-result";
 import { log } from "@/lib/log";
-import { alphaV35ParamsFromForm } from "@/lib/upstream/alpha/params-from-form";
+import { alphaV35ParamsFromForm } from "@/lib/images/alpha-params";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import { alphaClient } from "@/lib/upstream/clients";
 import { UpstreamError } from "@/lib/upstream/errors";

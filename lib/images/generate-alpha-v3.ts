@@ -2,7 +2,7 @@ import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, type AlphaV3FormValues } from "@/lib/images/alpha-schemas";
-import { alphaV3ParamsFromForm } from "@/lib/upstream/alpha/params-from-form";
+import { alphaV3ParamsFromForm } from "@/lib/images/alpha-params";
 import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
 import { UpstreamError } from "@/lib/upstream/errors";

@@ -8,7 +8,7 @@ import {
   ALPHA_V3_SIZE_LIMITS,
   codePointLength,
   isSizeWithin,
-} from "@/lib/images/alpha-schemas";
+} from "@/lib/upstream/alpha/limits";
 
 export const ALPHA_V3_MODEL = "alpha-image-v3";
 export const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";

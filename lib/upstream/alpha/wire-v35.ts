@@ -7,7 +7,7 @@ import {
   ALPHA_V35_SIZE_LIMITS,
   codePointLength,
   isSizeWithin,
-} from "@/lib/images/alpha-schemas";
+} from "@/lib/upstream/alpha/limits";
 import { alphaMessageSchema, alphaRequestMessagesSchema, type AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 
 export const ALPHA_V35_MODEL = "alpha-image-v3.5-preview";

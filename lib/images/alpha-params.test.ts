@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { alphaV35TurnFormSchema, alphaV3FormSchema } from "@/lib/images/alpha-schemas";
-import { alphaV35ParamsFromForm, alphaV3ParamsFromForm } from "./params-from-form";
+import { alphaV35ParamsFromForm, alphaV3ParamsFromForm } from "./alpha-params";
 
 const messages = [{ role: "user" as const, content: [{ type: "text" as const, text: "hi" }] }];
 

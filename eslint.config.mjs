@@ -1,0 +1,46 @@
+// Lint: Next.js and TypeScript rules, plus import rules that hold the architecture (see README).
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+import noServerModuleInBrowser from "./scripts/lint/no-server-module-in-browser.mjs";
+
+const studio = ["./app", "./components", "./lib", "./proxy.ts", "./instrumentation.ts"];
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([".next*/**", ".data/**", "lib/generated/**", "playwright-report/**", "test-results/**", ".test-reports/**", ".scratch/**", "next-env.d.ts"]),
+  {
+    plugins: { studio: { rules: { "no-server-module-in-browser": noServerModuleInBrowser } } },
+    rules: {
+      "studio/no-server-module-in-browser": "error",
+      // Images come from the studio's own authenticated asset route, which next/image's optimizer
+      // would fetch without the user's session; the route already serves sized thumbnails.
+      "@next/next/no-img-element": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./lib", from: "./app", message: "lib/ never imports app/: handlers call lib, not the other way round." },
+            { target: "./lib", from: "./components", message: "lib/ never imports components/." },
+            {
+              target: "./lib/upstream",
+              from: ["./lib/images", "./lib/chat", "./lib/assets", "./lib/auth"],
+              message: "The wire layer (lib/upstream) never reaches features: take spec limits from lib/upstream's own modules.",
+            },
+            { target: "./emulator", from: studio, message: "The emulator is an independent product: it never imports the studio." },
+            { target: studio, from: "./emulator", message: "The studio never imports the emulator (tests and scripts/start.ts excepted)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may start an emulator beside the code they test; their `use…` helpers are test hooks,
+    // not React hooks.
+    files: ["**/*.test.ts", "test/**", "e2e/**", "scripts/**", "emulator/**/test-*.ts"],
+    rules: { "import/no-restricted-paths": "off", "react-hooks/rules-of-hooks": "off" },
+  },
+]);
