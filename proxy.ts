@@ -19,7 +19,7 @@ export const config = {
   // upload bodies out of its 10 MB buffer. Static files carry no script.
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|icon.svg|favicon.ico|robots.txt).*)",
+      source: "/((?!api/|_next/static|_next/image|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png|site.webmanifest).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

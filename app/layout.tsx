@@ -7,7 +7,11 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Studio", template: "%s · Studio" },
-  description: "The design team's image and video generation studio",
+  description: "The design team's image generation studio",
+  // A private studio: public/robots.txt keeps crawlers out; this keeps pages they reach anyway out of indexes.
+  robots: { index: false, follow: false },
+  // public/apple-touch-icon.png needs no link: iOS looks for it at the root by that name.
+  manifest: "/site.webmanifest",
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -123,7 +123,7 @@ function DeleteConversationDialog({ conversation, active, open, onClose }: { con
   return (
     <Dialog open={open} onClose={onClose} title="Delete conversation?">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        “{conversation.title}” leaves your list. The images it produced stay in the gallery.
+        “{conversation.title}” leaves your list. The images it produced stay among your images, where you can still pick them as references.
       </p>
       {remove.error ? (
         <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">

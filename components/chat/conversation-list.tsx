@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { ConversationListItem } from "./conversation-list-item";
 import { Icon } from "./icons";
+import { CONVERSATION_SEARCH_MAX_CHARACTERS } from "@/lib/chat/schemas";
 import { useConversations } from "./use-conversation";
 
 /** Typing pauses this long before the server is asked, so a search is not sent per keystroke. */
@@ -39,6 +40,7 @@ export function ConversationList({ activeId, onNavigate }: { activeId?: string; 
           <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
           <input
             type="search"
+            maxLength={CONVERSATION_SEARCH_MAX_CHARACTERS}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Search titles and messages"

@@ -4,22 +4,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ConversationDto, ConversationSummary } from "@/lib/chat/conversation-dto";
 import type { TurnDto } from "@/lib/chat/turn-dto";
 import { api } from "@/lib/client/api";
+import { chatKeys, conversationQuery, conversationsQuery } from "./chat-queries";
 
 export type { ConversationDto, ConversationSummary, TurnDto };
-
-export const chatKeys = {
-  lists: ["chat", "conversations"] as const,
-  list: (search: string) => ["chat", "conversations", search] as const,
-  conversation: (id: string) => ["chat", "conversation", id] as const,
-};
+export { chatKeys };
 
 /** How often a conversation with an unfinished turn (sent from another tab, or interrupted) is re-read. */
 const PENDING_POLL_MS = 1500;
 
 export function useConversations(search: string) {
   return useQuery({
-    queryKey: chatKeys.list(search.trim()),
-    queryFn: () => api<{ conversations: ConversationSummary[] }>(`/api/chat/conversations${search.trim() ? `?q=${encodeURIComponent(search.trim())}` : ""}`),
+    ...conversationsQuery(search),
     select: (data) => data.conversations,
     placeholderData: (previous) => previous,
   });
@@ -31,8 +26,7 @@ export function useConversations(search: string) {
  */
 export function useConversation(id: string, { watchPending }: { watchPending: boolean }) {
   return useQuery({
-    queryKey: chatKeys.conversation(id),
-    queryFn: () => api<{ conversation: ConversationDto }>(`/api/chat/conversations/${id}`),
+    ...conversationQuery(id),
     select: (data) => data.conversation,
     refetchInterval: (query) =>
       watchPending && query.state.data?.conversation.turns.some((turn) => turn.status === "pending") ? PENDING_POLL_MS : false,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { Clock } from "./clock";
 import type { EmulatorConfig } from "./config";
 import type { FaultPlan, FaultSetting } from "./faults";
 import type { RequestLog } from "./request-log";
@@ -12,8 +13,8 @@ export interface ControlOptions {
   reset: () => void | Promise<void>;
   faults: FaultPlan;
   requestLog: RequestLog;
-  /** Adds port-specific control routes; paths are relative to /__emulator. */
-  extra?: (app: Hono) => void;
+  /** The emulator's one clock, shared by all ports. */
+  clock: Clock;
 }
 
 const faultSchema = z.discriminatedUnion("kind", [
@@ -70,6 +71,15 @@ export function controlRoutes(opts: ControlOptions): Hono {
     return c.json({ requests: [] });
   });
 
-  opts.extra?.(app);
+  // Any port moves the same clock: image URL expiry and video job times alike.
+  app.post("/clock", async (c) => {
+    const { advanceSeconds } = (await jsonBody(c.req.raw)) as { advanceSeconds?: unknown };
+    if (typeof advanceSeconds !== "number" || !Number.isFinite(advanceSeconds)) {
+      return c.json({ error: { code: "invalid_clock", message: "advanceSeconds must be a number" } }, 400);
+    }
+    opts.clock.advance(advanceSeconds * 1000);
+    return c.json({ now: opts.clock.nowSeconds() });
+  });
+
   return app;
 }

@@ -50,6 +50,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   const video = createVideoServices({
     config,
     workDir,
+    clock,
     publicUrls: () => ({ agent: urls.agent, inference: urls.inference }),
   });
 
@@ -77,7 +78,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     }
   };
 
-  const controlFor = (part: PortParts, extra?: (app: Hono) => void) => ({
+  const controlFor = (part: PortParts) => ({
     getConfig: () => config,
     patchConfig: (patch: unknown) => {
       replaceConfig(validateConfig(deepMerge(config, patch)));
@@ -86,7 +87,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     reset,
     faults: part.faults,
     requestLog: part.requestLog,
-    extra,
+    clock,
   });
 
   const listening: Listening[] = [];
@@ -96,7 +97,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
       listening.push(server);
       urls[name] = server.url;
     };
-    await serveOn("image", portApp(image.app, controlFor(ports.image, image.controlRoutes), image.errorBody), opts.ports?.image);
+    await serveOn("image", portApp(image.app, controlFor(ports.image), image.errorBody), opts.ports?.image);
     await serveOn("agent", portApp(video.agent, controlFor(ports.agent), videoErrorBody), opts.ports?.agent);
     await serveOn("inference", portApp(video.inference, controlFor(ports.inference), videoErrorBody), opts.ports?.inference);
   } catch (error) {

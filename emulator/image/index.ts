@@ -24,8 +24,6 @@ export interface ImageService {
   app: Hono;
   /** Error body for injected faults and unknown paths on the image port. */
   errorBody: (status: number, path: string) => unknown;
-  /** Image-port control routes under /__emulator (clock). */
-  controlRoutes: (app: Hono) => void;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,17 +52,6 @@ export function createImageService(ctx: ImageServiceContext): ImageService {
   return {
     app,
     errorBody: imagePortErrorBody,
-    controlRoutes: (control) => {
-      // POST /__emulator/clock {advanceSeconds}: moves the clock that issued-URL expiry reads.
-      control.post("/clock", async (c) => {
-        const { advanceSeconds } = (await c.req.json()) as { advanceSeconds?: unknown };
-        if (typeof advanceSeconds !== "number" || !Number.isFinite(advanceSeconds)) {
-          return c.json({ error: { code: "invalid_clock", message: "advanceSeconds must be a number" } }, 400);
-        }
-        ctx.clock.advance(advanceSeconds * 1000);
-        return c.json({ now: ctx.clock.nowSeconds() });
-      });
-    },
     reset: () => {
       deps.betaAccount.reset();
       return files.reset();

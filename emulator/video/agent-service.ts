@@ -1,4 +1,5 @@
 import { rm, stat } from "node:fs/promises";
+import type { Clock } from "../core/clock";
 import type { PartitionMode, VideoSettings } from "./config";
 import { mp4Response } from "./content";
 import type { EncoderLane } from "./encoder-lane";
@@ -22,6 +23,7 @@ const EXPIRY_SWEEP_MS = 10_000;
 
 export interface AgentDeps {
   settings: () => VideoSettings;
+  clock: Clock;
   /** Directory of the agent's job files. */
   root: string;
   agentUrl: () => string;
@@ -40,13 +42,14 @@ export class AgentService {
 
   constructor(private readonly deps: AgentDeps) {
     this.queue = new JobQueue(() => deps.settings().queueLimit);
-    this.store = new JobStore(deps.root, (job) => this.queue.remove(job.id));
+    this.store = new JobStore(deps.root, deps.clock, (job) => this.queue.remove(job.id));
     this.partition = new Partition(deps.settings, () => this.store.pendingCount());
     this.upscaler = new Upscaler(deps.upscaleLane, deps.settings);
     this.worker = new GenerationWorker({
       store: this.store,
       queue: this.queue,
       settings: deps.settings,
+      clock: deps.clock,
       inference: new InferenceClient(deps.inferenceUrl),
       upscaler: this.upscaler,
     });
@@ -64,7 +67,7 @@ export class AgentService {
     if (this.queue.isFull()) {
       throw new VideoApiError(429, "queue_full", `the queue holds its limit of ${this.queue.capacity} jobs`, null, QUEUE_FULL_RETRY_SECONDS);
     }
-    const now = Date.now();
+    const now = this.deps.clock.nowMs();
     const job = this.store.create({ task: echo.task, echo, warnings, nowMs: now, expiresAtMs: now + settings.retentionSeconds * 1000 });
     this.queue.push(job.id);
     this.worker.kick();
@@ -108,7 +111,7 @@ export class AgentService {
     if (job.status === "queued") {
       this.queue.remove(job.id);
       job.status = "canceled";
-      job.completedAtMs = Date.now();
+      job.completedAtMs = this.deps.clock.nowMs();
       job.expiresAtMs = job.completedAtMs + this.deps.settings().retentionSeconds * 1000;
       return this.resource(job, true);
     }

@@ -17,7 +17,7 @@ async function body<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
 
 /**
  * Test-only controls of the agent under /__emulator/video (never part of the upstream contract).
- * The core's /__emulator routes (config, faults, reset, requests) sit beside them.
+ * The core's /__emulator routes (config, faults, reset, requests, clock) sit beside them.
  */
 export function videoControlRoutes(service: AgentService): Hono {
   const app = new Hono();

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Clock } from "../core/clock";
 import type { VideoSettings } from "./config";
 import type { InferenceBody, InferenceClient } from "./inference-client";
 import type { JobQueue } from "./queue";
@@ -15,6 +16,7 @@ export interface WorkerDeps {
   store: JobStore;
   queue: JobQueue;
   settings: () => VideoSettings;
+  clock: Clock;
   inference: InferenceClient;
   upscaler: Upscaler;
 }
@@ -107,7 +109,7 @@ export class GenerationWorker {
   private async run(job: VideoJob, lifetime: AbortSignal): Promise<void> {
     const settings = this.deps.settings();
     job.status = "running";
-    job.startedAtMs = Date.now();
+    job.startedAtMs = this.deps.clock.nowMs();
     const timeLimitMs = settings.jobTimeoutSeconds * 1000;
     const timeout = AbortSignal.timeout(timeLimitMs);
     const signal = AbortSignal.any([lifetime, timeout]);
@@ -142,7 +144,7 @@ export class GenerationWorker {
   private async complete(job: VideoJob, result: JobResult): Promise<void> {
     const resolution = await resolutionOf(result.filePath);
     if (!(await this.stillKept(job))) return;
-    const now = Date.now();
+    const now = this.deps.clock.nowMs();
     job.status = "completed";
     job.completedAtMs = now;
     job.resolution = resolution;
@@ -155,7 +157,7 @@ export class GenerationWorker {
     // A reset or shutdown abandons the job silently: its record is already gone.
     if (abandoned.aborted && !(error instanceof TimeLimitExceeded)) return;
     if (!(await this.stillKept(job))) return;
-    const now = Date.now();
+    const now = this.deps.clock.nowMs();
     const detail = error instanceof Error ? error.message : String(error);
     job.status = "failed";
     job.completedAtMs = now;

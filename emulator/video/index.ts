@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Hono } from "hono";
+import type { Clock } from "../core/clock";
 import type { EmulatorConfig } from "../core/config";
 import { agentApp } from "./agent";
 import { AgentService } from "./agent-service";
@@ -15,6 +16,8 @@ export interface VideoServicesContext {
   /** The live emulator configuration; `config.video` is read on every use, so patches apply at once. */
   config: EmulatorConfig;
   workDir: string;
+  /** The emulator's clock: job timestamps and retention read it. */
+  clock: Clock;
   publicUrls: () => { agent: string; inference: string };
 }
 
@@ -43,9 +46,10 @@ export function createVideoServices(ctx: VideoServicesContext): VideoServices {
   const root = path.join(ctx.workDir, "video");
   const generationLane = new EncoderLane("video-generation-encoder");
   const upscaleLane = new EncoderLane("video-upscale-encoder");
-  const inference = new InferenceServer(settings, path.join(root, "inference"), generationLane);
+  const inference = new InferenceServer(settings, ctx.clock, path.join(root, "inference"), generationLane);
   const agentService = new AgentService({
     settings,
+    clock: ctx.clock,
     root: path.join(root, "agent"),
     agentUrl: () => ctx.publicUrls().agent,
     inferenceUrl: () => ctx.publicUrls().inference,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
+import type { Clock } from "../core/clock";
 import type { VideoSettings } from "./config";
 import { mp4Response } from "./content";
 import type { EncoderLane } from "./encoder-lane";
@@ -44,6 +45,7 @@ export class InferenceServer {
 
   constructor(
     private readonly settings: () => VideoSettings,
+    private readonly clock: Clock,
     private readonly root: string,
     private readonly lane: EncoderLane,
   ) {
@@ -82,7 +84,7 @@ export class InferenceServer {
     const job: InferenceJob = {
       id: `inf_${randomBytes(12).toString("hex")}`,
       status: "queued",
-      createdAtMs: Date.now(),
+      createdAtMs: this.clock.nowMs(),
       startedAtMs: null,
       completedAtMs: null,
       request,
@@ -119,7 +121,7 @@ export class InferenceServer {
   }
 
   private removeExpired(): void {
-    const oldest = Date.now() - this.settings().retentionSeconds * 1000;
+    const oldest = this.clock.nowMs() - this.settings().retentionSeconds * 1000;
     for (const job of this.jobs.values()) {
       if (job.createdAtMs < oldest && (job.status === "completed" || job.status === "failed")) {
         this.jobs.delete(job.id);
@@ -143,7 +145,9 @@ export class InferenceServer {
   private async execute(job: InferenceJob, lifetime: AbortSignal): Promise<void> {
     const settings = this.settings();
     job.status = "running";
-    job.startedAtMs = Date.now();
+    job.startedAtMs = this.clock.nowMs();
+    // Generation time is paced in real time, whatever a test does to the clock meanwhile.
+    const pacingStart = Date.now();
     try {
       const inputs = await Promise.all(
         job.request.conditions.map(async (condition) => {
@@ -169,7 +173,7 @@ export class InferenceServer {
         seed: job.request.seed,
         ...sceneInputs(inputs),
       });
-      const remainingMs = job.startedAtMs + settings.generationSeconds * 1000 - Date.now();
+      const remainingMs = pacingStart + settings.generationSeconds * 1000 - Date.now();
       if (remainingMs > 0) await sleep(remainingMs, undefined, { signal: lifetime });
       if (lifetime.aborted) return;
       job.filePath = filePath;
@@ -181,7 +185,7 @@ export class InferenceServer {
       job.error = { code: "generation_failed", message: `${diagnostic}${error instanceof Error ? error.message : String(error)}` };
       job.status = "failed";
     } finally {
-      job.completedAtMs = Date.now();
+      job.completedAtMs = this.clock.nowMs();
     }
   }
 }

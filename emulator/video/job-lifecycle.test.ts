@@ -11,6 +11,7 @@ const submitT2va = async (extra: Record<string, unknown> = {}) => {
   expect(response.status).toBe(200);
   return response.json.id as string;
 };
+const advanceClock = (seconds: number) => t.call(t.agent, "POST", "/__emulator/clock", { advanceSeconds: seconds });
 const jobDirectory = async (id: string) => (await t.call(t.agent, "GET", `/__emulator/video/jobs/${id}`)).json.directory as string;
 
 describe("spec 3.1 normal path", () => {
@@ -154,12 +155,14 @@ describe("spec 3.1 expiry and spec 4.4 content errors", () => {
     expect(existsSync(directory)).toBe(false);
   });
 
-  it("expires jobs after the configured retention", async () => {
-    await patchVideo({ retentionSeconds: 1 });
+  it("expires jobs after the configured retention (clock moved with POST /__emulator/clock)", async () => {
+    await patchVideo({ retentionSeconds: 3600 });
     const id = await submitT2va();
     const job = await t.waitForJob(id);
-    expect(job.expires_at - job.completed_at).toBeLessThanOrEqual(1);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(job.expires_at - job.completed_at).toBe(3600);
+    await advanceClock(3600 - 60);
+    expect((await t.job(id)).status).toBe(200);
+    await advanceClock(61);
     expectVideoError(await t.job(id), 404, "not_found", "id");
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import path from "node:path";
+import type { Clock } from "../core/clock";
 import type { JobWarning, VideoEcho } from "./submit-request";
 import type { Task } from "./tasks";
 
@@ -46,6 +47,8 @@ export class JobStore {
 
   constructor(
     private readonly root: string,
+    /** Expiry reads it, so tests can move time past a job's retention. */
+    private readonly clock: Clock,
     /** Called when a job leaves the store (delete, expiry), e.g. to drop it from the queue. */
     private readonly onRemove: (job: VideoJob) => void,
   ) {}
@@ -71,10 +74,10 @@ export class JobStore {
   }
 
   /** The job, unless unknown or expired (spec 3.1: expired ids answer 404). */
-  get(id: string, nowMs = Date.now()): VideoJob | undefined {
+  get(id: string): VideoJob | undefined {
     const job = this.jobs.get(id);
     if (!job) return undefined;
-    if (nowMs >= job.expiresAtMs) {
+    if (this.clock.nowMs() >= job.expiresAtMs) {
       void this.remove(id);
       return undefined;
     }
@@ -96,9 +99,9 @@ export class JobStore {
   }
 
   /** The job whose upscaled result a CDN token names. */
-  byCdnToken(token: string, nowMs = Date.now()): VideoJob | undefined {
+  byCdnToken(token: string): VideoJob | undefined {
     const id = this.cdnTokens.get(token);
-    return id === undefined ? undefined : this.get(id, nowMs);
+    return id === undefined ? undefined : this.get(id);
   }
 
   /** Spec 3.1 "deleted" and expiry: the record, local results and input files go. */
@@ -111,13 +114,15 @@ export class JobStore {
     await rm(this.directory(id), { recursive: true, force: true });
   }
 
-  async removeExpired(nowMs = Date.now()): Promise<void> {
+  async removeExpired(): Promise<void> {
+    const nowMs = this.clock.nowMs();
     const expired = [...this.jobs.values()].filter((job) => nowMs >= job.expiresAtMs);
     await Promise.all(expired.map((job) => this.remove(job.id)));
   }
 
   /** Live jobs matching the filter, in list order. */
-  list(filter: ListFilter, nowMs = Date.now()): VideoJob[] {
+  list(filter: ListFilter): VideoJob[] {
+    const nowMs = this.clock.nowMs();
     const jobs = [...this.jobs.values()].filter(
       (job) => nowMs < job.expiresAtMs && (!filter.task || job.task === filter.task) && (!filter.status || job.status === filter.status),
     );

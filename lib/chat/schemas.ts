@@ -16,3 +16,13 @@ export const sendTurnSchema = alphaV35TurnFormSchema.extend({
   parentTurnId: z.string().uuid("parentTurnId must be a turn id").nullable(),
 });
 export type SendTurnInput = z.input<typeof sendTurnSchema>;
+
+// The studio's own limit (no upstream is involved): a search box, not a document.
+export const CONVERSATION_SEARCH_MAX_CHARACTERS = 200;
+
+/** GET /api/chat/conversations?q= */
+export const listConversationsQuerySchema = z.object({
+  q: safeText("Search")
+    .max(CONVERSATION_SEARCH_MAX_CHARACTERS, `Search must be at most ${CONVERSATION_SEARCH_MAX_CHARACTERS} characters`)
+    .optional(),
+});

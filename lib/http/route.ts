@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import type { z } from "zod";
+import { AppError, parseOrThrow } from "@/lib/errors";
 import { requestLogger } from "@/lib/log";
 import { checkBodyType, checkOrigin, checkUrlText, isStateChanging, JSON_CONTENT_TYPES, readJsonBody } from "./request-guard";
 
@@ -55,6 +56,11 @@ function errorResponse(error: unknown, requestId: string, logger: ReturnType<typ
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError") && !(error instanceof AppError);
+}
+
+/** The query string through a zod schema, refused with the same error shape as a body. */
+export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  return parseOrThrow(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 
 /** The JSON body, read within the size limit and free of text that cannot be stored. */

@@ -219,3 +219,8 @@ export const alphaV35TurnFormSchema = z.object({
 });
 export type AlphaV35TurnFormInput = z.input<typeof alphaV35TurnFormSchema>;
 export type AlphaV35TurnFormValues = z.output<typeof alphaV35TurnFormSchema>;
+
+/** GET /api/alpha/v3/generations?cursor= (the last generation id of the previous page). */
+export const alphaV3HistoryQuerySchema = z.object({
+  cursor: z.uuid("cursor must be a generation id").optional(),
+});

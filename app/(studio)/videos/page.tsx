@@ -1,16 +1,6 @@
-import type { Metadata } from "next";
-import { NotBuilt } from "@/components/ui/not-built";
-import { PageHeader } from "@/components/ui/page-header";
-import { requirePageUser } from "@/lib/auth/current-user";
+import { notFound } from "next/navigation";
 
-export const metadata: Metadata = { title: "Videos" };
-
-export default async function Page() {
-  await requirePageUser();
-  return (
-    <>
-      <PageHeader title="Videos" />
-      <NotBuilt what="The video job dashboard is not built yet." />
-    </>
-  );
+// Not built: a typed address gets the 404 page rather than a placeholder announcing the section.
+export default function Page() {
+  notFound();
 }

@@ -1,18 +1,31 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { chatKeys } from "@/components/chat/chat-queries";
 import { ConversationView } from "@/components/chat/conversation-view";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { getConversationWithTurns } from "@/lib/chat/conversations";
+import { AppError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Chat editor" };
 
-// The conversation loads in the browser (TanStack Query), where its turns stream in and its branch
-// is chosen from ?turn=<leaf>; the server only checks who is asking.
+// The conversation is read here and handed to the browser's cache, so the first paint shows it;
+// the browser then keeps it current (streamed turns, ?turn=<leaf> branch choice). A conversation the
+// user cannot see is left to the view, which says so.
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageUser();
+  const user = await requirePageUser();
   const { id } = await params;
+  const queryClient = new QueryClient();
+  try {
+    queryClient.setQueryData(chatKeys.conversation(id), { conversation: await getConversationWithTurns(user, id) });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
   return (
-    <Suspense>
-      <ConversationView key={id} conversationId={id} />
-    </Suspense>
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <Suspense>
+        <ConversationView key={id} conversationId={id} />
+      </Suspense>
+    </HydrationBoundary>
   );
 }

@@ -1,13 +1,13 @@
 import { requireUser } from "@/lib/auth/current-user";
 import { createConversation, listConversations } from "@/lib/chat/conversations";
-import { createConversationSchema } from "@/lib/chat/schemas";
+import { createConversationSchema, listConversationsQuerySchema } from "@/lib/chat/schemas";
 import { parseOrThrow } from "@/lib/errors";
-import { readJson, route } from "@/lib/http/route";
+import { readJson, readQuery, route } from "@/lib/http/route";
 
 export const GET = route(async (request) => {
   const user = await requireUser();
-  const search = new URL(request.url).searchParams.get("q") ?? undefined;
-  return Response.json({ conversations: await listConversations(user, search) });
+  const { q } = readQuery(request, listConversationsQuerySchema);
+  return Response.json({ conversations: await listConversations(user, q) });
 });
 
 export const POST = route(async (request) => {

@@ -2,14 +2,14 @@ import { requireUser } from "@/lib/auth/current-user";
 import { parseOrThrow } from "@/lib/errors";
 import { toClientError } from "@/lib/http/client-error";
 import { ndjsonResponse } from "@/lib/http/ndjson";
-import { readJson, route } from "@/lib/http/route";
-import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
+import { readJson, readQuery, route } from "@/lib/http/route";
+import { alphaV3FormSchema, alphaV3HistoryQuerySchema } from "@/lib/images/alpha-schemas";
 import type { AlphaV3Event } from "@/lib/images/alpha-v3-events";
 import { listAlphaV3Generations, prepareAlphaV3 } from "@/lib/images/generate-alpha-v3";
 
 export const GET = route(async (request) => {
   const user = await requireUser();
-  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  const { cursor } = readQuery(request, alphaV3HistoryQuerySchema);
   return Response.json(await listAlphaV3Generations(user, { cursor }));
 });
 
