@@ -39,8 +39,8 @@ export default defineConfig([
   },
   {
     // Tests may start an emulator beside the code they test; their `use…` helpers are test hooks,
-    // not React hooks.
+    // not React hooks; and they read arbitrary fields of JSON answers, which `any` states honestly.
     files: ["**/*.test.ts", "test/**", "e2e/**", "scripts/**", "emulator/**/test-*.ts"],
-    rules: { "import/no-restricted-paths": "off", "react-hooks/rules-of-hooks": "off" },
+    rules: { "import/no-restricted-paths": "off", "react-hooks/rules-of-hooks": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
 ]);

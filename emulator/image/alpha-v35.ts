@@ -32,8 +32,8 @@ const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 const MAX_RANDOM_SEED = 2 ** 31;
 
 /** Headers that tell the client what happened to its input images (our choice). */
-export const TRIMMED_HEADER = "X-Emulator-Images-Trimmed";
-export const INPUT_SIZES_HEADER = "X-Emulator-Input-Sizes";
+const TRIMMED_HEADER = "X-Emulator-Images-Trimmed";
+const INPUT_SIZES_HEADER = "X-Emulator-Input-Sizes";
 
 /**
  * Spec 4.2 size: an explicit size is used as is; otherwise the ratio stated in the prompt (or of

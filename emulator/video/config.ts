@@ -114,8 +114,6 @@ const ENV_FIELDS: Record<string, [keyof VideoConfig, (value: string) => unknown]
   EMULATOR_VIDEO_UPSCALE_PIXEL_BUDGET: ["upscalePixelBudget", number],
 };
 
-export const VIDEO_ENV_NAMES = Object.keys(ENV_FIELDS);
-
 /**
  * Reads the EMULATOR_VIDEO_* variables into a `config.video` object holding only the variables
  * that are set; throws an error naming every bad variable.

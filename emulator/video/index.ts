@@ -10,7 +10,6 @@ import { videoControlRoutes } from "./control-routes";
 import { EncoderLane } from "./encoder-lane";
 import { InferenceServer } from "./inference";
 
-export { VideoConfig, videoConfigFromEnv, VIDEO_ENV_NAMES, resolveVideoSettings, type VideoSettings } from "./config";
 
 export interface VideoServicesContext {
   /** The live emulator configuration; `config.video` is read on every use, so patches apply at once. */

@@ -15,7 +15,6 @@ export const sendTurnSchema = alphaV35TurnFormSchema.extend({
   /** The turn this one continues from; null starts the conversation (or a new root branch). */
   parentTurnId: z.string().uuid("parentTurnId must be a turn id").nullable(),
 });
-export type SendTurnInput = z.input<typeof sendTurnSchema>;
 
 // The studio's own limit (no upstream is involved): a search box, not a document.
 export const CONVERSATION_SEARCH_MAX_CHARACTERS = 200;

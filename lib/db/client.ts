@@ -9,7 +9,7 @@ import { openDatabase, type Database } from "./database";
 const holder = globalThis as typeof globalThis & { studioDatabase?: Database };
 
 /** The process's Prisma client (PGlite under STUDIO_DATA_DIR, or DATABASE_URL's PostgreSQL). */
-export function getDb(): PrismaClient {
+function getDb(): PrismaClient {
   holder.studioDatabase ??= openDatabase(resolveDbTarget());
   return holder.studioDatabase.client;
 }
@@ -22,13 +22,6 @@ export const db = new Proxy({} as PrismaClient, {
     return typeof value === "function" ? value.bind(client) : value;
   },
 });
-
-/** Disconnects and releases the database (graceful shutdown, end of a test file). */
-export async function closeDb(): Promise<void> {
-  const database = holder.studioDatabase;
-  holder.studioDatabase = undefined;
-  await database?.close();
-}
 
 /** Makes `database` the process's database: tests point lib code at the one they created. */
 export function setDatabase(database: Database | undefined): void {

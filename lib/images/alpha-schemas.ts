@@ -27,7 +27,6 @@ import {
   type PixelSize,
   parsePixelSize,
   type SizeLimits,
-  isSizeWithin,
 } from "@/lib/upstream/alpha/limits";
 import { safeText, storableText } from "@/lib/validation/text";
 
@@ -49,10 +48,7 @@ export {
   type AlphaV35PixelTier,
   ALPHA_V3_PRESET_SIZES,
   type AlphaV3PresetSize,
-  type PixelSize,
   parsePixelSize,
-  type SizeLimits,
-  isSizeWithin,
 };
 
 // The spec shows no limit for a v3.5 message's text; the studio caps it like the v3 prompt so that
