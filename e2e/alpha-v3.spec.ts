@@ -214,6 +214,44 @@ test("a request held by the studio's concurrency gate shows its place in line, a
   await Promise.all(holders);
 });
 
+// Issue 7 finding 4: one member could fill the team's upstream line alone. With 3 of the member's
+// generations running (USER_MAX_RUNNING_GENERATIONS defaults to 3), the studio refuses a 4th with a
+// 429 before anything streams, and the page shows the studio's own message, not the service's "busy".
+test("finding 4: a 4th generation while 3 run is refused with the studio's message, and goes through once they finish", async ({ page, request }) => {
+  // Two slow requests hold both upstream slots (ALPHA_CONCURRENCY 2); the third waits in the studio's line.
+  await scriptFaults(request, [
+    { kind: "slow", ms: 8_000 },
+    { kind: "slow", ms: 8_000 },
+  ]);
+  const body = { prompt: "holding a place", size: "1024x1024", revise: false };
+  const holders = Array.from({ length: 3 }, () => page.request.post(GENERATIONS, { data: body }));
+  // Each holder is recorded as pending before its answer streams.
+  const pending = async () => {
+    const history = (await (await page.request.get(GENERATIONS)).json()) as { items: { status: string }[] };
+    return history.items.filter((item) => item.status === "pending").length;
+  };
+  await expect.poll(pending).toBe(3);
+
+  await page.goto("/alpha");
+  await promptBox(page).fill(`one too many ${Date.now()}`);
+  const answer = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === GENERATIONS);
+  await page.getByRole("button", { name: "Generate" }).click();
+  const refused = await answer;
+  expect(refused.status()).toBe(429);
+  expect(refused.headers()["retry-after"]).toMatch(/^[1-9]\d*$/);
+
+  const alert = page.getByRole("alert").filter({ hasText: "Too many generations running" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("You already have 3 generations running. Wait for one to finish or cancel one.");
+  await expect(alert).not.toContainText("The service suggests");
+  await expect(page.getByTestId("alpha-progress")).toHaveCount(0);
+  expect(await pending()).toBe(3);
+
+  await Promise.all(holders);
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(newestResult(page).getByTestId("alpha-result-image")).toBeVisible();
+});
+
 // Reference images arrive by paste and by drag and drop as well as through the file picker; a file
 // of another format is refused in the browser with the rule, before any upload.
 test("adds reference images by paste and by drag and drop, and refuses a GIF by its type", async ({ page }) => {

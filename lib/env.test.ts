@@ -3,7 +3,13 @@ import { parseEnv } from "./env";
 
 describe("parseEnv", () => {
   it("accepts an empty environment (everything has a default or is optional)", () => {
-    expect(parseEnv({})).toMatchObject({ ALPHA_CONCURRENCY: 2, LOG_LEVEL: "info" });
+    expect(parseEnv({})).toMatchObject({ ALPHA_CONCURRENCY: 2, USER_MAX_RUNNING_GENERATIONS: 3, LOG_LEVEL: "info" });
+  });
+
+  it("reads USER_MAX_RUNNING_GENERATIONS as a whole number of at least 1 (finding 4)", () => {
+    expect(parseEnv({ USER_MAX_RUNNING_GENERATIONS: "5" }).USER_MAX_RUNNING_GENERATIONS).toBe(5);
+    expect(() => parseEnv({ USER_MAX_RUNNING_GENERATIONS: "0" })).toThrowError(/USER_MAX_RUNNING_GENERATIONS/);
+    expect(() => parseEnv({ USER_MAX_RUNNING_GENERATIONS: "2.5" })).toThrowError(/USER_MAX_RUNNING_GENERATIONS/);
   });
 
   it("treats an empty variable as unset", () => {

@@ -23,6 +23,7 @@ const envSchema = z.object({
   ALPHA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   BETA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  USER_MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(1).max(100).default(3),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

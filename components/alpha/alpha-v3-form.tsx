@@ -91,7 +91,7 @@ export function AlphaV3Form({ form, errors, onChange, onSubmit, running, failure
       </div>
 
       <div className="space-y-3 border-t border-zinc-200 bg-zinc-50/80 p-4 sm:px-5 dark:border-zinc-800 dark:bg-zinc-950/30">
-        {failure ? <GenerationErrorAlert error={failure.error} onRetry={onSubmit} onDismiss={onDismiss} /> : null}
+        {failure ? <GenerationErrorAlert error={failure.error} status={failure.status} onRetry={onSubmit} onDismiss={onDismiss} /> : null}
         {cancelled && !running ? (
           <Alert tone="info" title="Cancelled" onDismiss={onDismiss}>
             The request was stopped before an image was made.

@@ -24,14 +24,21 @@ const titles: Record<string, string> = {
   offline: "The studio is unreachable",
 };
 
+// The studio's own refusals of the same kinds: a non-2xx answer before anything streams, so they
+// come with an HTTP status, while the image service's failures arrive inside the stream.
+const studioTitles: Record<string, string> = {
+  rate_limited: "Too many generations running",
+};
+
 // Worth a second try without changing anything (spec 7.1: 429 and 500 say "retry").
 const retryable = new Set(["rate_limited", "server", "timeout", "network", "invalid_response", "internal_error", "stream_ended", "offline"]);
 
-export function GenerationErrorAlert({ error, onRetry, onDismiss }: { error: ClientError; onRetry: () => void; onDismiss: () => void }) {
+export function GenerationErrorAlert({ error, status, onRetry, onDismiss }: { error: ClientError; status?: number; onRetry: () => void; onDismiss: () => void }) {
   const message = error.requestId ? error.message.replace(` (request id: ${error.requestId})`, "") : error.message;
+  const fromStudio = status !== undefined;
   return (
     <Alert
-      title={titles[error.code] ?? "The image could not be made"}
+      title={(fromStudio ? studioTitles[error.code] : undefined) ?? titles[error.code] ?? "The image could not be made"}
       onDismiss={onDismiss}
       actions={
         error.code === "unauthorized" ? (
@@ -46,7 +53,7 @@ export function GenerationErrorAlert({ error, onRetry, onDismiss }: { error: Cli
       }
     >
       <p>{message}</p>
-      {error.code === "rate_limited" && error.retryAfterSeconds ? <p>The service suggests waiting {error.retryAfterSeconds} s.</p> : null}
+      {error.code === "rate_limited" && !fromStudio && error.retryAfterSeconds ? <p>The service suggests waiting {error.retryAfterSeconds} s.</p> : null}
       {error.requestId ? (
         <p className="flex min-w-0 items-center gap-1.5 text-xs">
           <span className="shrink-0 opacity-80">Request id</span>

@@ -22,6 +22,7 @@ export type RunningGeneration = {
   revise: boolean;
 };
 
+/** `status` is set when the studio refused the request before streaming (400, 401, 429 …). */
 export type GenerationFailure = { error: ClientError; status?: number };
 
 const lostConnection: ClientError = {

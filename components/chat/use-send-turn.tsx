@@ -34,7 +34,7 @@ type SendTurnRequest = {
   images: ReferenceImage[];
 };
 
-/** Whether the server took the turn; a refusal (400 before streaming) comes back for the composer to show. */
+/** Whether the server took the turn; a refusal before streaming (a 400, or the 429 of the running limit) comes back for the composer to show. */
 export type SendOutcome = { ok: true } | { ok: false; error: ClientError };
 
 type SendTurnContextValue = {

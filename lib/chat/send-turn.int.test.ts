@@ -2,9 +2,16 @@ import { describe, expect, it } from "vitest";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { createTestUser } from "@/test/users";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
+import { prepareAlphaV3 } from "@/lib/images/generate-alpha-v3";
+import { runningLimitMessage } from "@/lib/jobs/running-limit";
 import { createConversation, getConversationWithTurns, listConversations } from "./conversations";
 import { sendTurnSchema } from "./schemas";
 import { prepareTurn } from "./send-turn";
+
+// The limit the running-limit tests count against, whatever the shell says (read at first use).
+process.env.USER_MAX_RUNNING_GENERATIONS = "3";
 
 const context = useStudioTestContext();
 
@@ -108,5 +115,51 @@ describe("chat turns (spec 4.2) against the emulator", () => {
     } finally {
       await context.upstream.control("/config", { method: "PATCH", json: { v35WireFormat: "json" } });
     }
+  });
+});
+
+// Issue 7 finding 4: chat turns and alpha v3 generations share one per-user budget of running work.
+// Preparing takes a place (the pending row); the tests hold places by preparing without running.
+describe("per-user limit on running generations, chat turns included (finding 4)", () => {
+  const prepareTurnOf = (user: CurrentUser, conversationId: string, text: string) => {
+    const { parentTurnId, ...values } = sendTurnSchema.parse({ parentTurnId: null, text, size: "1K" });
+    return prepareTurn(user, conversationId, parentTurnId, values);
+  };
+  const prepareGeneration = (user: CurrentUser, prompt: string) => prepareAlphaV3(user, alphaV3FormSchema.parse({ prompt, revise: false }));
+
+  it("finding 4: a pending chat turn counts in the same budget as v3 generations; a refused turn writes nothing", async () => {
+    const user = await createTestUser(context.testDb.db);
+    const conversation = await createConversation(user);
+    const generations = [await prepareGeneration(user, "one"), await prepareGeneration(user, "two")];
+    const turn = await prepareTurnOf(user, conversation.id, "a red kite");
+
+    await expect(prepareGeneration(user, "three")).rejects.toMatchObject({ code: "rate_limited", status: 429, message: runningLimitMessage(3) });
+    await expect(prepareTurnOf(user, conversation.id, "a blue kite")).rejects.toMatchObject({
+      code: "rate_limited",
+      status: 429,
+      headers: { "Retry-After": expect.stringMatching(/^[1-9]\d*$/) },
+    });
+    expect(await context.testDb.db.turn.count({ where: { conversationId: conversation.id } })).toBe(1);
+
+    expect((await turn()).status).toBe("succeeded");
+    const next = await prepareTurnOf(user, conversation.id, "a green kite");
+    await Promise.all([next(), ...generations.map((run) => run())]);
+  });
+
+  it("finding 4: of 8 concurrent turns and generations with a limit of 3, exactly 3 are accepted (race-free)", async () => {
+    const user = await createTestUser(context.testDb.db);
+    const conversation = await createConversation(user);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? prepareTurnOf(user, conversation.id, `turn ${i}`) : prepareGeneration(user, `generation ${i}`))),
+    );
+    const accepted = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    expect(accepted).toHaveLength(3);
+    expect(results.flatMap((result) => (result.status === "rejected" ? [(result.reason as { code?: string }).code] : []))).toEqual(Array(5).fill("rate_limited"));
+    const [generations, turns] = await Promise.all([
+      context.testDb.db.generation.count({ where: { ownerId: user.id } }),
+      context.testDb.db.turn.count({ where: { conversationId: conversation.id } }),
+    ]);
+    expect(generations + turns).toBe(3);
+    await Promise.all(accepted.map((run) => run()));
   });
 });

@@ -11,6 +11,7 @@ import { alphaV35ParamsFromForm } from "@/lib/images/alpha-params";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import { alphaClient } from "@/lib/upstream/clients";
 import { UpstreamError } from "@/lib/upstream/errors";
+import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { assetRef } from "./asset-ref-format";
 import { resolveAssetRefs } from "./asset-refs";
 import { getConversationWithTurns, getOwnedConversation, titleFrom } from "./conversations";
@@ -59,8 +60,10 @@ function storedCopies(branch: readonly StoredTurn[]): Map<string, string> {
 }
 
 // One turn of the chat editor (spec 4.2). Preparing checks everything a user can get wrong (a 400
-// before anything starts) and assembles the request per rule 2; running persists the turn as
-// pending, calls the upstream, stores the final image (and the intermediate one used for follow-up
+// before anything starts), assembles the request per rule 2 and persists the turn as pending within
+// the owner's running limit (a 429 before anything starts, lib/jobs/running-limit); the caller must
+// then run what it returns, or the pending turn keeps its place until the next start closes it.
+// Running calls the upstream, stores the final image (and the intermediate one used for follow-up
 // edits), and persists the outcome — success or failed frame — before the browser hears of it.
 export async function prepareTurn(user: CurrentUser, conversationId: string, parentTurnId: string | null, values: AlphaV35TurnFormValues) {
   const conversation = await getOwnedConversation(user, conversationId);
@@ -91,8 +94,10 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
   const storedOnly = assembleAt(FAR_FUTURE);
   const fallback = storedOnly.replacedUrls.length > assembled.replacedUrls.length ? storedOnly.messages : undefined;
   const isFirstTurn = turns.length === 0;
-  return async (progress: TurnProgress & { signal?: AbortSignal } = {}) => {
-    const turn = await db.turn.create({
+  // Counted against the conversation's owner, whose turns these are (an admin may act for support),
+  // so that no owner ever has more than their limit running.
+  const turn = await startWithinRunningLimit(conversation.ownerId, async (tx) => {
+    const created = await tx.turn.create({
       data: {
         conversationId,
         parentTurnId,
@@ -101,10 +106,13 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
         requestMessages: assembled.messages as object[],
       },
     });
-    await db.conversation.update({
+    await tx.conversation.update({
       where: { id: conversationId },
       data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === "Untitled conversation" && { title: titleFrom(values.text) }) },
     });
+    return created;
+  });
+  return async (progress: TurnProgress & { signal?: AbortSignal } = {}) => {
     await runTurn(user, conversation, turn.id, { messages: assembled.messages, fallback }, values, progress);
     const updated = await getConversationWithTurns(user, conversationId);
     return updated.turns.find((t) => t.id === turn.id)!;

@@ -6,8 +6,14 @@ import { createTestUser } from "@/test/users";
 import { storeImage } from "@/lib/assets/store-image";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { finishInterruptedWork } from "@/lib/recovery/finish-interrupted";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { AppError } from "@/lib/errors";
+import { runningLimitMessage } from "@/lib/jobs/running-limit";
 import { alphaV3FormSchema } from "./alpha-schemas";
 import { listAlphaV3Generations, prepareAlphaV3 } from "./generate-alpha-v3";
+
+// The limit these tests count against, whatever the shell running them says (read at first use).
+process.env.USER_MAX_RUNNING_GENERATIONS = "3";
 
 const context = useStudioTestContext();
 beforeEach(async () => {
@@ -77,5 +83,67 @@ describe("alpha v3 generation (spec 4.1) against the emulator", () => {
     });
     await finishInterruptedWork();
     expect(await context.testDb.db.generation.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({ status: "failed", errorCode: "interrupted" });
+  });
+});
+
+// Issue 7 finding 4: one member ran 12 requests at once and held the team's upstream line. Preparing
+// a generation takes one of the user's places (its pending row); the tests prepare without running
+// to hold places, then run what they prepared to give them back.
+describe("per-user limit on running generations (finding 4)", () => {
+  const prepare = (user: CurrentUser, prompt: string) => prepareAlphaV3(user, alphaV3FormSchema.parse({ prompt, revise: false }));
+  const runAll = (runs: Awaited<ReturnType<typeof prepare>>[]) => Promise.all(runs.map((run) => run()));
+  const generationsOf = (user: CurrentUser, where: { status?: "pending"; prompt?: string } = {}) =>
+    context.testDb.db.generation.count({ where: { ownerId: user.id, ...where } });
+
+  it("finding 4: refuses a 4th v3 generation while 3 run with a 429 and Retry-After, and writes nothing for it", async () => {
+    const user = await createTestUser(context.testDb.db);
+    const running = [await prepare(user, "first"), await prepare(user, "second"), await prepare(user, "third")];
+
+    const refusal = await prepare(user, "fourth").catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: "rate_limited", status: 429, message: runningLimitMessage(3), headers: { "Retry-After": expect.stringMatching(/^[1-9]\d*$/) } });
+    expect(runningLimitMessage(3)).toBe("You already have 3 generations running. Wait for one to finish or cancel one.");
+    const { error } = (refusal as AppError).toJSON() as { error: { retryAfterSeconds?: number } };
+    expect(error.retryAfterSeconds).toBe(Number((refusal as AppError).headers["Retry-After"]));
+    expect(await generationsOf(user, { prompt: "fourth" })).toBe(0);
+    expect(await generationsOf(user)).toBe(3);
+
+    await runAll(running);
+  });
+
+  it("finding 4: another user is not affected by someone else's full budget", async () => {
+    const busy = await createTestUser(context.testDb.db);
+    const other = await createTestUser(context.testDb.db);
+    const running = [await prepare(busy, "a"), await prepare(busy, "b"), await prepare(busy, "c")];
+    const theirs = await prepare(other, "mine");
+    expect((await theirs()).status).toBe("succeeded");
+    await runAll(running);
+  });
+
+  it("finding 4: once one finishes, succeeded or failed, the next is accepted", async () => {
+    const user = await createTestUser(context.testDb.db);
+    const [first, blocked, third] = [await prepare(user, "a"), await prepare(user, "something forbidden"), await prepare(user, "c")];
+    await expect(prepare(user, "too many")).rejects.toMatchObject({ code: "rate_limited" });
+
+    expect((await first()).status).toBe("succeeded");
+    const afterSuccess = await prepare(user, "after a success");
+    await expect(prepare(user, "too many again")).rejects.toMatchObject({ code: "rate_limited" });
+
+    await expect(blocked()).rejects.toMatchObject({ kind: "blocked" });
+    const afterFailure = await prepare(user, "after a failure");
+    await runAll([third, afterSuccess, afterFailure]);
+  });
+
+  it("finding 4: of 8 concurrent requests with a limit of 3, exactly 3 are accepted (race-free)", async () => {
+    const user = await createTestUser(context.testDb.db);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => prepare(user, `race ${i}`)));
+    const accepted = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason as AppError] : []));
+    expect(accepted).toHaveLength(3);
+    expect(refused.map((error) => error.code)).toEqual(Array(5).fill("rate_limited"));
+    expect(await generationsOf(user)).toBe(3);
+    expect(await generationsOf(user, { status: "pending" })).toBe(3);
+    await runAll(accepted);
+    expect(await generationsOf(user, { status: "pending" })).toBe(0);
   });
 });

@@ -1,0 +1,54 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+// A hint, not a promise: running work ends when the upstream answers (seconds to a few minutes), and
+// nothing tells the studio when. A short wait lets a client that polls take a freed place soon.
+const RETRY_AFTER_SECONDS = 10;
+
+// Keeps the user lock apart from other advisory locks in the same database (they share one key space).
+const LOCK_NAMESPACE = "running-generations:";
+
+export function runningLimitMessage(limit: number): string {
+  return limit === 1
+    ? "You already have 1 generation running. Wait for it to finish or cancel it."
+    : `You already have ${limit} generations running. Wait for one to finish or cancel one.`;
+}
+
+/** The studio's refusal (429) when a user already has their share of running generations. */
+class RunningLimitError extends AppError {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+
+  constructor(limit: number) {
+    super("rate_limited", runningLimitMessage(limit), [], { "Retry-After": String(RETRY_AFTER_SECONDS) });
+  }
+
+  // The wait in the body too (ClientError.retryAfterSeconds), for clients that cannot read headers.
+  override toJSON() {
+    const { error } = super.toJSON();
+    return { error: { ...error, retryAfterSeconds: this.retryAfterSeconds } };
+  }
+}
+
+/** Pending alpha v3 (and other) generations plus pending chat turns of conversations the user owns. */
+async function countRunning(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+  const generations = await tx.generation.count({ where: { ownerId: userId, status: "pending" } });
+  const turns = await tx.turn.count({ where: { status: "pending", conversation: { ownerId: userId } } });
+  return generations + turns;
+}
+
+// One user may hold at most USER_MAX_RUNNING_GENERATIONS places at once, so nobody can fill the
+// team's shared upstream line (lib/upstream/concurrency-gate) alone. `insert` writes the new pending
+// row; it runs in the same transaction as the count, after a per-user advisory lock, so two studio
+// instances on one PostgreSQL cannot both see a free place and both take it. Inside `insert` use
+// only `tx` (PGlite has one connection, which the transaction holds).
+export function startWithinRunningLimit<T>(userId: string, insert: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  const limit = env().USER_MAX_RUNNING_GENERATIONS;
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${LOCK_NAMESPACE + userId}, 0))`;
+    if ((await countRunning(tx, userId)) >= limit) throw new RunningLimitError(limit);
+    return insert(tx);
+  });
+}
