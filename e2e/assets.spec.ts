@@ -3,7 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { pngBomb } from "../lib/assets/test-support";
 import { adminStorageState, studioDataDir } from "../playwright.config";
+import { newMember, signUp } from "./accounts";
 
 test.use({ storageState: adminStorageState });
 
@@ -84,4 +86,74 @@ test("a signed asset link is served without a session until it expires", async (
   expect((await anonymous.get(link(future).replace("sig=", "sig=x"))).status()).toBe(401);
   expect((await anonymous.get(link(Math.floor(Date.now() / 1000) - 1))).status()).toBe(401);
   await anonymous.dispose();
+});
+
+test("issue 7 finding 1: a purpose from the prototype chain is refused with 400 and its body is not stored", async ({ page }) => {
+  const body = Buffer.alloc(12_000_000, 1);
+  for (const purpose of ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"]) {
+    const response = await page.request.post(`/api/uploads?purpose=${purpose}`, { data: body, headers: { "Content-Type": "image/png" } });
+    expect(response.status(), purpose).toBe(400);
+    expect((await response.json()).error.fields).toEqual([{ field: "purpose", message: "must be one of alpha-v3, alpha-v35, beta" }]);
+  }
+  const html = await page.request.post("/api/uploads?purpose=alpha-v3", { data: await samplePng(), headers: { "Content-Type": "text/html" } });
+  expect(html.status()).toBe(415);
+  expect((await html.json()).error.fields[0].field).toBe("Content-Type");
+});
+
+test("issue 7 finding 10: a 20000×20000 PNG and a PNG header followed by garbage are refused, naming the rule", async ({ page }) => {
+  const bomb = await page.request.post("/api/uploads?purpose=alpha-v3", { data: pngBomb(20_000, 1), headers: { "Content-Type": "image/png" } });
+  expect(bomb.status()).toBe(413);
+  expect((await bomb.json()).error.message).toContain("20000×20000 pixels");
+  const png = await samplePng();
+  const garbage = Buffer.concat([png.subarray(0, 33), Buffer.alloc(5000, 0x5a)]);
+  const broken = await page.request.post("/api/uploads?purpose=alpha-v3", { data: garbage, headers: { "Content-Type": "image/png" } });
+  expect(broken.status()).toBe(415);
+  expect((await broken.json()).error.message).toBe("The file is not a readable image");
+});
+
+// Everything a user makes is private until shared: neither a member nor the site admin can list or
+// open the other's upload by any route (bytes, thumbnail, download, meta; GET and HEAD).
+test("issue 7 finding 6: a private upload is its owner's only, for members and the site admin alike", async ({ page, browser, baseURL }) => {
+  const { asset: adminAsset } = await (await page.request.post("/api/uploads?purpose=alpha-v3", { data: await samplePng(), headers: { "Content-Type": "image/png" } })).json();
+  const memberContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const memberPage = await memberContext.newPage();
+  await signUp(memberPage, newMember("assets"));
+  const member = memberPage.request;
+  const memberPng = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
+  const { asset: memberAsset } = await (await member.post("/api/uploads?purpose=alpha-v3", { data: memberPng, headers: { "Content-Type": "image/png" } })).json();
+
+  const links = (asset: { url: string; thumbnailUrl: string; downloadUrl: string }) => [asset.url, asset.thumbnailUrl, asset.downloadUrl, `${asset.url}/meta`];
+  for (const [viewer, own, other] of [
+    [member, memberAsset, adminAsset],
+    [page.request, adminAsset, memberAsset],
+  ] as const) {
+    const listed = (await (await viewer.get("/api/assets?kind=input")).json()).items.map((asset: { id: string }) => asset.id);
+    expect(listed).toContain(own.id);
+    expect(listed).not.toContain(other.id);
+    for (const link of links(own)) {
+      expect((await viewer.get(link)).status(), link).toBe(200);
+      expect((await viewer.head(link)).status(), `HEAD ${link}`).toBe(200);
+    }
+    for (const link of links(other)) {
+      expect((await viewer.get(link)).status(), link).toBe(404);
+      expect((await viewer.head(link)).status(), `HEAD ${link}`).toBe(404);
+    }
+  }
+  await memberContext.close();
+});
+
+// The picker asks the server for the types its form accepts, so a PNG behind a page (40) of newer
+// WebP uploads is still offered, instead of "No images yet".
+test("issue 7 finding 6: the asset picker finds a PNG behind more than a page of other types", async ({ page }) => {
+  const png = await sharp({ create: { width: 333, height: 222, channels: 3, background: { r: 200, g: 120, b: 30 } } }).png().toBuffer();
+  expect((await page.request.post("/api/uploads?purpose=alpha-v3", { data: png, headers: { "Content-Type": "image/png" } })).status()).toBe(201);
+  for (let i = 0; i < 41; i += 1) {
+    const webp = await sharp({ create: { width: 20 + i, height: 20, channels: 3, background: { r: i, g: 10, b: 10 } } }).webp().toBuffer();
+    expect((await page.request.post("/api/uploads?purpose=beta", { data: webp, headers: { "Content-Type": "image/webp" } })).status()).toBe(201);
+  }
+  await page.goto("/alpha");
+  await page.getByRole("button", { name: "pick from your images" }).click();
+  const picker = page.getByRole("dialog");
+  await expect(picker.getByRole("button", { name: "Pick image 333×222" })).toBeVisible();
+  await expect(picker.getByRole("button", { name: /^Pick image 2\d×20$/ })).toHaveCount(0);
 });

@@ -21,4 +21,8 @@ describe("describeFailure", () => {
     expect(describeFailure("internal_error", null)).toEqual({ title: "Generation failed", detail: null });
     expect(describeFailure(null, "Something")).toEqual({ title: "Generation failed", detail: "Something" });
   });
+
+  it.each(["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"])("issue 7 finding 1: code %s is unknown, not a prototype member", (code) => {
+    expect(describeFailure(code, "Upstream said so")).toEqual({ title: "Generation failed", detail: "Upstream said so" });
+  });
 });

@@ -58,7 +58,7 @@ export function SendTurnProvider({ children }: { children: ReactNode }) {
 
   const setStage = useCallback((conversationId: string, stage: SendStage) => {
     setSends((current) => {
-      const send = current[conversationId];
+      const send = Object.hasOwn(current, conversationId) ? current[conversationId] : undefined;
       return send ? { ...current, [conversationId]: { ...send, stage } } : current;
     });
   }, []);
@@ -157,8 +157,10 @@ export function SendTurnProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SendTurnContextValue>(
     () => ({
-      sendOf: (conversationId) => sends[conversationId],
-      problemOf: (conversationId) => problems[conversationId],
+      // Own entries only: the id comes from the address (/chat/<id>), and /chat/constructor must not
+      // find Object.prototype's members.
+      sendOf: (conversationId) => (Object.hasOwn(sends, conversationId) ? sends[conversationId] : undefined),
+      problemOf: (conversationId) => (Object.hasOwn(problems, conversationId) ? problems[conversationId] : undefined),
       dismissProblem: (conversationId) => setProblems(({ [conversationId]: _dismissed, ...rest }) => rest),
       send,
       // The server sees the aborted request and stores the turn as cancelled (app/api/chat/.../turns).

@@ -8,16 +8,23 @@ import { Dialog } from "@/components/ui/dialog";
 
 type Page = { items: AssetDto[]; nextCursor: string | null };
 
+function pickableQuery(accept: readonly string[], cursor: string): string {
+  const search = new URLSearchParams({ kind: "image,input", mime: accept.join(",") });
+  if (cursor) search.set("cursor", cursor);
+  return search.toString();
+}
+
 // Pick an earlier image (the user's own, or shared with the team) instead of uploading it again.
 export function AssetPicker({ open, onClose, onPick, accept }: { open: boolean; onClose: () => void; onPick: (asset: AssetDto) => void; accept: readonly string[] }) {
+  // The server filters by type, so every page holds only images this form accepts.
   const query = useInfiniteQuery({
-    queryKey: ["assets", "pickable"],
-    queryFn: ({ pageParam }) => api<Page>(`/api/assets?kind=image,input${pageParam ? `&cursor=${pageParam}` : ""}`),
+    queryKey: ["assets", "pickable", accept.join(",")],
+    queryFn: ({ pageParam }) => api<Page>(`/api/assets?${pickableQuery(accept, pageParam)}`),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: open,
   });
-  const assets = (query.data?.pages.flatMap((page) => page.items) ?? []).filter((asset) => accept.includes(asset.mime));
+  const assets = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Dialog open={open} onClose={onClose} title="Pick from your images" wide>
       {query.isPending ? (

@@ -34,12 +34,10 @@ export class RequestLog {
   }
 }
 
+// Object.fromEntries defines own properties: a request header named "__proto__" is logged like any
+// other instead of being taken for the object's prototype.
 function redactedHeaders(headers: Headers): Record<string, string> {
-  const result: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    result[name] = name === "authorization" ? redactAuthorization(value) : value;
-  });
-  return result;
+  return Object.fromEntries([...headers].map(([name, value]) => [name, name === "authorization" ? redactAuthorization(value) : value]));
 }
 
 // Keeps the scheme visible (so a test can see a non-Bearer form was sent) but never the secret.

@@ -1,17 +1,25 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { toAssetDto } from "./asset-dto";
 
 type AssetKind = "image" | "layer" | "video" | "input";
 
-// Images a user may pick as references: their own, and what teammates shared with the team.
-export async function listVisibleAssets(user: CurrentUser, options: { kinds: AssetKind[]; cursor?: string; limit?: number }) {
+/** Who sees an asset, as a database filter: the rule of canViewAsset (access.ts). */
+function visibleTo(user: CurrentUser): Prisma.AssetWhereInput {
+  return { OR: [{ ownerId: user.id }, { visibility: "team", teamId: { in: user.teamIds } }] };
+}
+
+// Images a user may pick as references: their own, and what teammates shared with the team. `mimes`
+// filters in the query, so a page is full of matches however many other types lie in between.
+export async function listVisibleAssets(user: CurrentUser, options: { kinds: AssetKind[]; mimes?: string[]; cursor?: string; limit?: number }) {
   const limit = Math.min(options.limit ?? 40, 100);
   const rows = await db.asset.findMany({
     where: {
       kind: { in: options.kinds },
-      OR: [{ ownerId: user.id }, { visibility: "team", teamId: { in: user.teamIds } }],
+      ...(options.mimes ? { mime: { in: options.mimes } } : {}),
+      ...visibleTo(user),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

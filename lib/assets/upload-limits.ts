@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // Upload limits per purpose, from the spec: alpha v3 references (4.1: png/jpeg ≤ 10 MB), alpha v3.5
 // turn images (4.2 rule 1: png/jpeg ≤ 20 MB), beta inputs (8: ≤ 30 MB, many formats). "MB" is read
 // as the stricter decimal megabyte so that whatever we accept the upstream accepts too.
@@ -12,11 +14,31 @@ export const uploadPurposes = {
 
 export type UploadPurpose = keyof typeof uploadPurposes;
 
-export function isUploadPurpose(value: string | null): value is UploadPurpose {
-  return value !== null && value in uploadPurposes;
-}
+const purposeNames = Object.keys(uploadPurposes) as [UploadPurpose, ...UploadPurpose[]];
+
+/**
+ * `purpose` as the browser sends it. A zod enum of the object's own keys, never `in`: "constructor",
+ * "__proto__" or "toString" are on every object's prototype chain and would pass an `in` check with
+ * no limits at all (issue 7 finding 1).
+ */
+export const uploadPurposeSchema = z.enum(purposeNames, { error: `must be one of ${purposeNames.join(", ")}` });
 
 /** Body types the upload route reads: any image type of any purpose, or bytes of unknown type. */
 export const UPLOAD_BODY_TYPES: readonly string[] = [
   ...new Set([...Object.values(uploadPurposes).flatMap((purpose) => purpose.mimes), "application/octet-stream"]),
 ];
+
+/**
+ * The largest image the studio reads, checked from the file's header before anything decodes it
+ * (a 400 KB PNG can declare 20000×20000 pixels, 1.6 GB once decoded). Chosen from the spec so that
+ * nothing an upstream accepts or produces is refused:
+ * - `maxPixels` 8192×8192 = 67,108,864: above the largest area any upstream takes as input (beta,
+ *   spec 8: 36 million pixels) or produces (alpha v3.5 and beta lite, spec 4.2, 4.3, 8: 16,777,216),
+ *   with room for camera photos used as alpha references (the upstream scales those down itself,
+ *   spec 4.2 `resize_max_pixels`); one decode then holds at most 64 Mi pixels, a quarter of sharp's
+ *   own default and a sixth of the 20000×20000 bomb.
+ * - `maxSide` 24,000: the longest side of a beta input within 36 million pixels and 16:1 (spec 8);
+ *   the longest output side is 16,384 (beta lite 16:1 within 16,777,216 pixels, spec 4.3). The v3.5
+ *   side rule (4.2: 8192) is about sizes it generates, not about references, so it does not bound inputs.
+ */
+export const IMAGE_PIXEL_LIMIT = { maxSide: 24_000, maxPixels: 8192 * 8192 } as const;

@@ -1,29 +1,96 @@
 import "server-only";
 import { buffer } from "node:stream/consumers";
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromFile } from "file-type/node";
+import type { IImage } from "image-size/types/interface";
+import { BMP } from "image-size/types/bmp";
+import { GIF } from "image-size/types/gif";
+import { HEIF } from "image-size/types/heif";
+import { JPG } from "image-size/types/jpg";
+import { PNG } from "image-size/types/png";
+import { TIFF } from "image-size/types/tiff";
+import { WEBP } from "image-size/types/webp";
 import sharp from "sharp";
+import { IMAGE_PIXEL_LIMIT } from "@/lib/assets/upload-limits";
 import { blobStore } from "@/lib/storage";
 
-export type ImageProbe = { mime: string; width: number; height: number };
+export type PixelSize = { width: number; height: number };
+export type ImageHeader = { mime: string; size: PixelSize | undefined };
 
-// Reads the real format from magic bytes (never the file name or the declared Content-Type).
-export async function sniffMime(storageKey: string): Promise<string | undefined> {
-  const head = await buffer(await blobStore().get(storageKey, { start: 0, end: 4099 }));
-  return (await fileTypeFromBuffer(head))?.mime;
+// How much of a file is read to learn its format and pixel size: never the whole file. Formats keep
+// their size in the first bytes (PNG, GIF, WebP, BMP: under 32 bytes; HEIC: the `meta` box before
+// the data); a JPEG's may follow up to 64 KB per metadata segment. image-size reads as much from files.
+const HEADER_BYTES = 512 * 1024;
+
+// The header reader for each sniffed type, so the size comes from the format the magic bytes name
+// (a file cannot be sniffed as one format and measured as another).
+const headerReaders = new Map<string, IImage>([
+  ["image/png", PNG],
+  ["image/jpeg", JPG],
+  ["image/webp", WEBP],
+  ["image/gif", GIF],
+  ["image/bmp", BMP],
+  ["image/tiff", TIFF],
+  ["image/heic", HEIF],
+  ["image/heif", HEIF],
+]);
+
+// Types sharp decodes in full here. Its prebuilt libvips reads no BMP, and its libheif decodes
+// AV1-coded HEIF only (iPhone HEIC is HEVC): for those the header is all the studio can check.
+const fullyDecodable = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/tiff"]);
+
+export function isFullyDecodable(mime: string): boolean {
+  return fullyDecodable.has(mime);
 }
 
-export async function probeImage(storageKey: string): Promise<ImageProbe | undefined> {
-  const mime = await sniffMime(storageKey);
+/**
+ * The real format from magic bytes (never the file name or the declared Content-Type) and the pixel
+ * size from the header, both read from the stored file without decoding anything or holding it in
+ * memory. `size` is undefined when the header does not say it within the first HEADER_BYTES (a TIFF
+ * whose directory is at the end, a JPEG with more metadata than that before its frame header).
+ */
+export async function readImageHeader(storageKey: string): Promise<ImageHeader | undefined> {
+  // file-type reads the few bytes it needs from the file itself: a TIFF's kind is in its directory,
+  // which writers often put at the end.
+  const mime = (await fileTypeFromFile(blobStore().pathFor(storageKey)))?.mime;
   if (!mime?.startsWith("image/")) return undefined;
-  const source = await blobStore().get(storageKey);
-  const reader = sharp({ limitInputPixels: false });
-  source.pipe(reader);
+  // A copy with its own exact ArrayBuffer: image-size reads through DataViews of `.buffer`, which for
+  // a pooled Buffer would run on into unrelated memory.
+  const head = new Uint8Array(await buffer(await blobStore().get(storageKey, { start: 0, end: HEADER_BYTES - 1 })));
+  return { mime, size: sizeFromHeader(head, mime) };
+}
+
+function sizeFromHeader(head: Uint8Array, mime: string): PixelSize | undefined {
+  const reader = headerReaders.get(mime);
+  if (!reader) return undefined;
   try {
-    const meta = await reader.metadata();
-    if (!meta.width || !meta.height) return undefined;
-    return { mime, width: meta.width, height: meta.height };
+    if (!reader.validate(head)) return undefined;
+    const { width, height } = reader.calculate(head);
+    return isPixelCount(width) && isPixelCount(height) ? { width, height } : undefined;
   } catch {
-    // HEIC and other formats sharp cannot decode still have a known mime; size stays unknown.
-    return { mime, width: 0, height: 0 };
+    // Cut off before the size (the header runs past HEADER_BYTES) or malformed: unknown here.
+    return undefined;
   }
+}
+
+function isPixelCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
+}
+
+export function exceedsPixelLimit(size: PixelSize): boolean {
+  return size.width > IMAGE_PIXEL_LIMIT.maxSide || size.height > IMAGE_PIXEL_LIMIT.maxSide || size.width * size.height > IMAGE_PIXEL_LIMIT.maxPixels;
+}
+
+/** sharp refuses input over `limitInputPixels` with this message, from the header, before decoding. */
+export function isPixelLimitError(error: unknown): boolean {
+  return error instanceof Error && /exceeds pixel limit/i.test(error.message);
+}
+
+/**
+ * The pixel size as sharp reads it, for a decodable file whose size is not in its first bytes.
+ * libvips reads the header from the file (nothing is decoded, nothing held in memory) and refuses
+ * one over the pixel limit (`isPixelLimitError`).
+ */
+export async function readSizeWithDecoder(storageKey: string): Promise<PixelSize | undefined> {
+  const meta = await sharp(blobStore().pathFor(storageKey), { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" }).metadata();
+  return isPixelCount(meta.width) && isPixelCount(meta.height) ? { width: meta.width, height: meta.height } : undefined;
 }

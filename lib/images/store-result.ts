@@ -41,7 +41,7 @@ export async function storeGeneratedImage(input: StoreResultInput) {
         generationId: input.generationId,
         turnId: input.turnId,
         position: input.position,
-        visibility: "team",
+        visibility: "private",
         signal: input.signal,
       });
     } catch (error) {

@@ -1,18 +1,37 @@
 import "server-only";
+import { Readable } from "node:stream";
 import sharp from "sharp";
+import { IMAGE_PIXEL_LIMIT } from "@/lib/assets/upload-limits";
 import { blobStore } from "@/lib/storage";
 
 const THUMBNAIL_EDGE = 384;
 
-// A small WebP for grids and history strips, so pages never download full-size originals to show
-// a preview. Stored in the blob store like any other content.
-export async function makeThumbnail(storageKey: string): Promise<string> {
-  const source = await blobStore().get(storageKey);
-  const resizer = sharp({ limitInputPixels: 268_402_689 })
-    .rotate()
-    .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 78 });
-  source.pipe(resizer);
-  const stored = await blobStore().put(resizer);
+/** The image could not be decoded: `cause` is sharp's error (corrupt data, cut off, over the pixel limit). */
+export class ImageDecodeError extends Error {
+  constructor(cause: unknown) {
+    super("The image could not be decoded", { cause });
+  }
+}
+
+/**
+ * A small WebP for grids and history strips, so pages never download full-size originals to show a
+ * preview. Making it decodes the whole image, which is also the studio's proof that the file is a
+ * readable image: sharp reads the stored file from its path (never buffering the file whole), fails
+ * on corrupt or cut-off data (`failOn: "error"`; bytes after the image's end, or a mere libjpeg
+ * warning, do not fail it), and refuses more pixels than the studio's limit from the header, before
+ * decoding.
+ */
+export async function makeThumbnail(storageKey: string, signal?: AbortSignal): Promise<string> {
+  let webp: Buffer;
+  try {
+    webp = await sharp(blobStore().pathFor(storageKey), { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" })
+      .rotate()
+      .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+  } catch (error) {
+    throw new ImageDecodeError(error);
+  }
+  const stored = await blobStore().put(Readable.from([webp]), { signal });
   return stored.key;
 }

@@ -11,6 +11,11 @@ export interface BlobStore {
   /** A stream of the blob, or of `range` (inclusive byte offsets) of it. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<{ bytes: number } | null>;
+  /**
+   * The blob's file on this machine, for decoders that read a file more frugally than a stream
+   * (sharp reads a header, or decodes line by line, from a path; a stream it first buffers whole).
+   */
+  pathFor(key: string): string;
   delete(key: string): Promise<void>;
 }
 

@@ -1,0 +1,28 @@
+import "server-only";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { AppError } from "@/lib/errors";
+import { fileTooLarge, storeImage } from "./store-image";
+import { uploadPurposes, type UploadPurpose } from "./upload-limits";
+
+/**
+ * A raw-body upload (the file is the body), streamed to the blob store within its purpose's limits.
+ * A declared Content-Length over the limit is refused before a byte is read; a body that runs past
+ * the limit anyway (chunked, or lying) is cut off at the limit while streaming.
+ */
+export async function storeUpload(user: CurrentUser, purpose: UploadPurpose, request: Request) {
+  const limits = uploadPurposes[purpose];
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
+  if (!request.body) throw new AppError("validation_failed", "The request has no file", [{ field: "file", message: "is required" }]);
+  return storeImage({
+    source: Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
+    ownerId: user.id,
+    teamId: user.teamIds[0] ?? null,
+    kind: "input",
+    allowedMimes: limits.mimes,
+    maxBytes: limits.maxBytes,
+    signal: request.signal,
+  });
+}
