@@ -10,7 +10,7 @@ import { PNG } from "image-size/types/png";
 import { TIFF } from "image-size/types/tiff";
 import { WEBP } from "image-size/types/webp";
 import sharp from "sharp";
-import { IMAGE_PIXEL_LIMIT } from "@/lib/assets/upload-limits";
+import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 import { blobStore } from "@/lib/storage";
 
 export type PixelSize = { width: number; height: number };

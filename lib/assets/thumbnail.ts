@@ -1,7 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { IMAGE_PIXEL_LIMIT } from "@/lib/assets/upload-limits";
+import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 import { blobStore } from "@/lib/storage";
 
 const THUMBNAIL_EDGE = 384;

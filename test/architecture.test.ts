@@ -1,0 +1,95 @@
+// Import cycles that ESLint's import/no-cycle does not see: between lib/ domains (folders), and
+// through type-only imports. A cycle between domains means neither can be understood (or moved)
+// alone; the fix is a browser-safe module both can depend on, never a suppression here.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const SOURCE = /\.(ts|tsx|mjs)$/;
+const SKIP = new Set(["node_modules", "generated", ".git", ".data", ".scratch", "e2e", "test-results", "playwright-report"]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    if (SKIP.has(name) || name.startsWith(".next")) return [];
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return SOURCE.test(name) && !name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = specifier.startsWith("@/") ? path.join(root, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : undefined;
+  if (!base) return undefined;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), base.replace(/\.js$/, ".ts")];
+  return candidates.find((candidate) => {
+    try {
+      return statSync(candidate).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+function importGraph(files: string[]): Map<string, string[]> {
+  const pattern = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/g;
+  return new Map(
+    files.map((file) => {
+      const text = readFileSync(file, "utf8");
+      const targets = [...text.matchAll(pattern)].map((match) => resolveImport(file, match[1])).filter((target): target is string => Boolean(target));
+      return [file, targets];
+    }),
+  );
+}
+
+function findCycle(graph: Map<string, string[]>): string[] | undefined {
+  const state = new Map<string, "visiting" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    if (state.get(node) === "done") return undefined;
+    if (state.get(node) === "visiting") return [...stack.slice(stack.indexOf(node)), node];
+    state.set(node, "visiting");
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(node, "done");
+    return undefined;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+const isTest = (file: string) => /\.(int\.)?test\.ts$/.test(file);
+const files = sourceFiles(root).filter((file) => !isTest(file));
+const fileGraph = importGraph(files);
+
+describe("architecture: no import cycles", () => {
+  it("no file imports itself through others, type-only imports included", () => {
+    const cycle = findCycle(fileGraph);
+    expect(cycle?.map((file) => path.relative(root, file))).toBeUndefined();
+  });
+
+  it("no lib/ domain depends on itself through another domain", () => {
+    const domainOf = (file: string) => {
+      const relative = path.relative(path.join(root, "lib"), file);
+      return relative.startsWith("..") || !relative.includes(path.sep) ? undefined : relative.split(path.sep)[0];
+    };
+    const domains = new Map<string, Set<string>>();
+    for (const [file, targets] of fileGraph) {
+      const from = domainOf(file);
+      if (!from) continue;
+      for (const target of targets) {
+        const to = domainOf(target);
+        if (to && to !== from) domains.set(from, (domains.get(from) ?? new Set()).add(to));
+      }
+    }
+    const cycle = findCycle(new Map([...domains].map(([domain, targets]) => [domain, [...targets]])));
+    expect(cycle).toBeUndefined();
+  });
+});
