@@ -119,7 +119,7 @@ describe("issue 7 finding 6: results are team-visible by default — every asset
 
   it("a generated result is stored private: its owner's teammates neither list nor open it", async () => {
     const bytes = await png("#36c", 96);
-    const client = { downloadResult: async () => new Response(new Uint8Array(bytes)) };
+    const client = { downloadResult: <T>(_url: string, { consume }: { consume: (body: ReadableStream<Uint8Array>) => Promise<T> }) => consume(new Response(new Uint8Array(bytes)).body!) };
     const result = await storeGeneratedImage({ client, url: "https://upstream.test/result.png", ownerId: viewers.owner.id, teamId: viewers.owner.teamIds[0] });
     expect(result.visibility).toBe("private");
     const { items: teammateSees } = await listVisibleAssets(viewers.teammate, { kinds: ["image"] });

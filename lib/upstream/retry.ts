@@ -16,6 +16,13 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
   /** Pause before the single retry of a 500. */
   serverRetryDelayMs: number;
+  /**
+   * Retries after the connection broke or timed out. Zero unless the call is idempotent (a result
+   * download): a generation that timed out may still be running, and billed, upstream.
+   */
+  transferRetries: number;
+  /** First pause before a transfer retry; doubles per retry, up to maxDelayMs. */
+  transferRetryDelayMs: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -24,7 +31,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 16_000,
   maxRetryAfterMs: 30_000,
   serverRetryDelayMs: 1_000,
+  transferRetries: 0,
+  transferRetryDelayMs: 250,
 };
+
+/** A result download is a GET of a stored file: tried again from the start when it breaks off. */
+export const DOWNLOAD_RETRY_POLICY: Partial<RetryPolicy> = { transferRetries: 2 };
 
 /** A 500 is retried exactly once (brief; spec 7.1 "Retry; if persistent, contact support"). */
 const SERVER_ERROR_RETRIES = 1;
@@ -83,6 +95,7 @@ export async function withUpstreamRetry<T>(
   const random = options.random ?? Math.random;
   let rateLimitRetries = 0;
   let serverRetries = 0;
+  let transferRetries = 0;
 
   for (let attemptNumber = 1; ; attemptNumber += 1) {
     try {
@@ -96,6 +109,9 @@ export async function withUpstreamRetry<T>(
       } else if (error.kind === "server" && serverRetries < SERVER_ERROR_RETRIES) {
         delayMs = policy.serverRetryDelayMs;
         serverRetries += 1;
+      } else if ((error.kind === "network" || error.kind === "timeout") && transferRetries < policy.transferRetries) {
+        delayMs = Math.min(policy.maxDelayMs, policy.transferRetryDelayMs * 2 ** transferRetries);
+        transferRetries += 1;
       } else {
         throw error;
       }

@@ -230,31 +230,68 @@ describe("generateV35", () => {
 });
 
 describe("downloadResult", () => {
-  it("fetches a result URL on the base origin with the key and returns the stream", async () => {
+  const readBytes = { consume: async (body: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(body).arrayBuffer()) };
+
+  it("streams a result URL on the base origin, with the key, into the consumer", async () => {
     const fake = fakeFetch(() => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { "content-type": "image/png" } }));
-    const response = await client(fake.impl).downloadResult(`${BASE}/files/a.png`);
+    const bytes = await client(fake.impl).downloadResult(`${BASE}/files/a.png`, readBytes);
     expect(fake.requests[0]!.headers.get("authorization")).toBe(`Bearer ${KEY}`);
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+    expect(bytes).toEqual(new Uint8Array([137, 80, 78, 71]));
   });
 
   it("never sends the key to an origin it was not told to trust", async () => {
     const fake = fakeFetch(() => new Response("x"));
-    await expect(client(fake.impl).downloadResult("https://evil.test/steal")).rejects.toMatchObject({ kind: "bad_request", field: "url" });
-    await expect(client(fake.impl).downloadResult("not a url")).rejects.toMatchObject({ kind: "bad_request" });
+    await expect(client(fake.impl).downloadResult("https://evil.test/steal", readBytes)).rejects.toMatchObject({ kind: "bad_request", field: "url" });
+    await expect(client(fake.impl).downloadResult("not a url", readBytes)).rejects.toMatchObject({ kind: "bad_request" });
     expect(fake.calls()).toBe(0);
-    await client(fake.impl, { resultOrigins: ["https://cdn.test"] }).downloadResult("https://cdn.test/a.png");
+    await client(fake.impl, { resultOrigins: ["https://cdn.test"] }).downloadResult("https://cdn.test/a.png", readBytes);
     expect(fake.calls()).toBe(1);
   });
 
   it.each([403, 404, 410])("maps an expired URL's %i to a bad_request that says so", async (status) => {
-    const error = await client(fakeFetch(json(status, { error: { message: "expired" } })).impl).downloadResult(`${BASE}/files/old.png`).catch((e) => e);
+    const error = await client(fakeFetch(json(status, { error: { message: "expired" } })).impl).downloadResult(`${BASE}/files/old.png`, readBytes).catch((e) => e);
     expect(error).toMatchObject({ kind: "bad_request", status });
     expect(error.userMessage).toMatch(/expired/);
     expectNoKey(error);
   });
 
   it("a 401 on download is still the key's fault", async () => {
-    await expect(client(fakeFetch(json(401, {})).impl).downloadResult(`${BASE}/files/a.png`)).rejects.toMatchObject({ kind: "auth" });
+    await expect(client(fakeFetch(json(401, {})).impl).downloadResult(`${BASE}/files/a.png`, readBytes)).rejects.toMatchObject({ kind: "auth" });
+  });
+
+  it("a transfer that breaks off half way is tried again from the start, under the one download policy", async () => {
+    let calls = 0;
+    const fake = fakeFetch(() => {
+      calls += 1;
+      if (calls === 1) {
+        const broken = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array([137, 80]));
+            controller.error(new TypeError("terminated"));
+          },
+        });
+        return new Response(broken);
+      }
+      return new Response(new Uint8Array([137, 80, 78, 71]));
+    });
+    const bytes = await client(fake.impl).downloadResult(`${BASE}/files/a.png`, readBytes);
+    expect(bytes).toEqual(new Uint8Array([137, 80, 78, 71]));
+    expect(fake.calls()).toBe(2);
+  });
+
+  it("gives up after the policy's transfer retries", async () => {
+    const fake = fakeFetch(() => {
+      throw new TypeError("fetch failed");
+    });
+    await expect(client(fake.impl).downloadResult(`${BASE}/files/a.png`, readBytes)).rejects.toMatchObject({ kind: "network" });
+    expect(fake.calls()).toBe(3);
+  });
+
+  it("the consumer's own refusal ends the download as it is, without a retry", async () => {
+    const fake = fakeFetch(() => new Response(new Uint8Array([1, 2, 3])));
+    const refusal = new Error("not an image");
+    await expect(client(fake.impl).downloadResult(`${BASE}/files/a.png`, { consume: async () => Promise.reject(refusal) })).rejects.toBe(refusal);
+    expect(fake.calls()).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@
 import "server-only";
 import { sharedConcurrencyGate, type ConcurrencyGate } from "@/lib/upstream/concurrency-gate";
 import { UpstreamError, upstreamErrorFromResponse } from "@/lib/upstream/errors";
-import { withUpstreamRetry, type RetryEvent, type RetryOptions } from "@/lib/upstream/retry";
+import { DOWNLOAD_RETRY_POLICY, withUpstreamRetry, type RetryEvent, type RetryOptions } from "@/lib/upstream/retry";
 import { readFinalFrame } from "@/lib/upstream/sse";
 import { interpretV35FinalFrame, type AlphaV35Result } from "@/lib/upstream/alpha/v35-result";
 import {
@@ -77,7 +77,12 @@ export interface AlphaClient {
   /** A failed final frame (e.g. `content_filter`) resolves as `{ ok: false }`; HTTP failures reject. */
   generateV35(params: AlphaV35Params, options?: AlphaV35CallOptions): Promise<AlphaV35Result>;
   /** GET of a result URL with the key (spec 4.1, 4.2 rule 3). Resolves once headers arrive; the body is a stream. */
-  downloadResult(url: string, options?: { signal?: AbortSignal }): Promise<Response>;
+  /**
+   * Streams a result file (only to a trusted origin, with the key) into `consume`. A transfer that
+   * breaks off is tried again from the start under the download retry policy; whatever `consume`
+   * itself throws (e.g. a refused file) ends the download as it is.
+   */
+  downloadResult<T>(url: string, options: { signal?: AbortSignal; consume: (body: ReadableStream<Uint8Array>) => Promise<T> }): Promise<T>;
 }
 
 /** `["messages", 0, "content"]` → `messages[0].content`, the way the upstream names fields. */
@@ -134,6 +139,7 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
   function retrying<T>(operation: "v3" | "v35" | "download", signal: AbortSignal | undefined, run: () => Promise<T>) {
     return withUpstreamRetry(run, {
       ...options.retry,
+      policy: operation === "download" ? { ...DOWNLOAD_RETRY_POLICY, ...options.retry?.policy } : options.retry?.policy,
       signal,
       onRetry: options.onRetry && ((event) => options.onRetry?.({ ...event, operation })),
     });
@@ -229,7 +235,7 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
       );
     },
 
-    async downloadResult(url, callOptions = {}) {
+    async downloadResult(url, callOptions) {
       let target: URL;
       try {
         target = new URL(url);
@@ -240,11 +246,52 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
         throw new UpstreamError({ kind: "bad_request", field: "url", upstreamMessage: `result URL origin ${target.origin} is not trusted with the key` });
       }
       const init: RequestInit = { method: "GET", headers: { Authorization: authorization } };
-      return retrying("download", callOptions.signal, () =>
-        attempt(target.href, init, downloadTimeoutMs, callOptions.signal, async (response) => response, describeDownloadRefusal),
-      );
+      try {
+        return await retrying("download", callOptions.signal, () =>
+          attempt(target.href, init, downloadTimeoutMs, callOptions.signal, (response) => consumeBody(response, callOptions.consume), describeDownloadRefusal),
+        );
+      } catch (error) {
+        throw error instanceof ConsumerVerdict ? error.verdict : error;
+      }
     },
   };
+}
+
+/**
+ * Hands the body to `consume`, telling apart a transfer that broke off (rethrown as is, so the attempt
+ * reports it as a network failure and the policy may retry) from the consumer's own verdict (wrapped,
+ * so it passes through the attempt and the retry loop unchanged).
+ */
+async function consumeBody<T>(response: Response, consume: (body: ReadableStream<Uint8Array>) => Promise<T>): Promise<T> {
+  if (!response.body) throw new UpstreamError({ kind: "invalid_response", status: response.status, upstreamMessage: "result has no body" });
+  const source = response.body.getReader();
+  let transferError: unknown;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await source.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        transferError = error;
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => source.cancel(reason),
+  });
+  try {
+    return await consume(body);
+  } catch (error) {
+    if (transferError !== undefined) throw transferError;
+    throw new ConsumerVerdict(error);
+  }
+}
+
+/** Carries a consumer's error through the attempt (which turns unknown errors into network ones). */
+class ConsumerVerdict extends UpstreamError {
+  constructor(readonly verdict: unknown) {
+    super({ kind: "invalid_response", upstreamMessage: "the result was refused", cause: verdict });
+  }
 }
 
 async function readJson(response: Response): Promise<unknown> {
