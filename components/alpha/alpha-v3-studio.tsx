@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import type { ReferenceImage } from "@/components/images/reference-image";
 import { Alert } from "@/components/ui/alert";
 import type { AssetDto } from "@/lib/assets/asset-dto";
+import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
 import type { ClientError } from "@/lib/errors";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, ALPHA_V3_MAX_REFERENCE_IMAGES } from "@/lib/images/alpha-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
@@ -124,7 +125,7 @@ export function AlphaV3Studio() {
     } else if (form.references.length >= ALPHA_V3_MAX_REFERENCE_IMAGES) {
       setReferenceNotice(`At most ${ALPHA_V3_MAX_REFERENCE_IMAGES} reference images: remove one to add this image.`);
     } else if (!(ALPHA_IMAGE_MIME_TYPES as readonly string[]).includes(reference.mime) || reference.bytes > ALPHA_V3_MAX_IMAGE_BYTES) {
-      setReferenceNotice(`Reference images must be PNG or JPEG files of at most ${ALPHA_V3_MAX_IMAGE_BYTES / 1_000_000} MB.`);
+      setReferenceNotice(`Reference images must be ${mimeList(ALPHA_IMAGE_MIME_TYPES)} files of at most ${formatMegabytes(ALPHA_V3_MAX_IMAGE_BYTES)}.`);
     } else {
       change({ references: [...form.references, reference] }, "images");
       setReferenceNotice(`Added as reference ${form.references.length + 1} of ${ALPHA_V3_MAX_REFERENCE_IMAGES}.`);

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
+import { formatMegapixels } from "@/lib/assets/media-labels";
 import { ALPHA_V3_PRESET_SIZES, ALPHA_V3_SIZE_LIMITS, parsePixelSize, type AlphaV3PresetSize } from "@/lib/images/alpha-schemas";
 import type { AlphaV3FormState, SizeMode } from "./alpha-v3-form-state";
 import { AspectPreview, aspectLabel } from "./aspect-preview";
@@ -33,7 +34,7 @@ function dimensions(size: string) {
 }
 
 function megapixels(width: number, height: number): string {
-  return `${((width * height) / 1_000_000).toFixed(2)} MP`;
+  return formatMegapixels(width * height);
 }
 
 // Output size (spec 4.1): one of the 37 presets by shape, a custom size checked live against the

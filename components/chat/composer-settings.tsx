@@ -4,6 +4,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
 import { ALPHA_FOOTNOTE_MAX_CODE_POINTS, ALPHA_V35_PIXEL_TIERS, ALPHA_V35_SIZE_LIMITS, codePointLength } from "@/lib/images/alpha-schemas";
+import { formatMegapixels } from "@/lib/assets/media-labels";
 import { Icon } from "./icons";
 import { PIXEL_TIER_NAMES, settingsSummary, type DraftField, type SizeMode, type TurnSettings } from "./turn-settings";
 
@@ -16,7 +17,7 @@ type Props = {
 };
 
 const SETTING_FIELDS: DraftField[] = ["size", "seed", "footnote", "resizeMaxPixels", "useSearchTool"];
-const megapixels = (pixels: number) => `${(pixels / 1_000_000).toFixed(1)} MP`;
+const megapixels = (pixels: number) => formatMegapixels(pixels, 1);
 
 // The request parameters of spec 4.2 besides the message: collapsed to a one-line summary, opened to
 // edit. Every field is checked live by the shared schema; a problem keeps the row open and says so.

@@ -5,6 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useRef, useState } from "react";
 import type { ReferenceImage } from "@/components/images/reference-image";
 import type { AssetDto } from "@/lib/assets/asset-dto";
+import { formatMegabytes } from "@/lib/assets/media-labels";
 import { api, ApiError } from "@/lib/client/api";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { ChatPanel } from "./chat-panel";
@@ -25,7 +26,7 @@ const SUGGESTIONS = [
 /** Why an image handed over in the address cannot be attached, or undefined when it can. */
 function unusableReason(asset: AssetDto): string | undefined {
   if (!(ALPHA_IMAGE_MIME_TYPES as readonly string[]).includes(asset.mime)) return "it is not a PNG or JPEG image";
-  if (asset.bytes > ALPHA_V35_MAX_IMAGE_BYTES) return `it is larger than ${ALPHA_V35_MAX_IMAGE_BYTES / 1_000_000} MB`;
+  if (asset.bytes > ALPHA_V35_MAX_IMAGE_BYTES) return `it is larger than ${formatMegabytes(ALPHA_V35_MAX_IMAGE_BYTES)}`;
   return undefined;
 }
 

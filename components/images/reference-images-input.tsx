@@ -1,5 +1,6 @@
 "use client";
 
+import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
 import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import { apiErrorOf } from "@/lib/client/api";
@@ -17,8 +18,6 @@ type Props = {
   pasteTarget?: boolean;
   label?: string;
 };
-
-const labels: Record<string, string> = { "image/png": "PNG", "image/jpeg": "JPEG" };
 
 // Reference images by drag and drop, file picker, clipboard paste, or from earlier images. Each file
 // is checked in the browser (format, size, count) and again by the server from its magic bytes.
@@ -41,11 +40,11 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
     const problems: string[] = [];
     const accepted = files.slice(0, Math.max(0, room)).filter((file) => {
       if (!accept.includes(file.type)) {
-        problems.push(`${file.name}: must be a ${accept.map((m) => labels[m] ?? m).join(" or ")} image`);
+        problems.push(`${file.name}: must be a ${mimeList(accept)} image`);
         return false;
       }
       if (file.size > maxBytes) {
-        problems.push(`${file.name}: must be at most ${maxBytes / 1_000_000} MB`);
+        problems.push(`${file.name}: must be at most ${formatMegabytes(maxBytes)}`);
         return false;
       }
       return true;
@@ -138,7 +137,7 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
                 </button>
               </span>
               <span className="text-xs">
-                {accept.map((m) => labels[m] ?? m).join(" or ")}, up to {maxBytes / 1_000_000} MB each
+                {mimeList(accept)}, up to {formatMegabytes(maxBytes)} each
               </span>
             </div>
           )}
@@ -171,7 +170,7 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
             return;
           }
           if (asset.bytes > maxBytes) {
-            setError(`That image is larger than ${maxBytes / 1_000_000} MB`);
+            setError(`That image is larger than ${formatMegabytes(maxBytes)}`);
             return;
           }
           onChange([...current.current, asset]);

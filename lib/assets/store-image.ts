@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { exceedsPixelLimit, isFullyDecodable, isPixelLimitError, readImageHeader, readSizeWithDecoder, type PixelSize } from "./image-probe";
 import { ImageDecodeError, makeThumbnail } from "./thumbnail";
 import { log } from "@/lib/log";
+import { formatMegabytes, mimeList } from "./media-labels";
 import { blobStore } from "@/lib/storage";
 import { BlobTooLargeError } from "@/lib/storage/blob-store";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
@@ -25,17 +26,6 @@ type StoreImageInput = {
 };
 
 type CheckedImage = { mime: string; size: PixelSize; thumbnailKey: string | null };
-
-const mimeLabels = new Map([
-  ["image/png", "PNG"],
-  ["image/jpeg", "JPEG"],
-  ["image/webp", "WebP"],
-  ["image/bmp", "BMP"],
-  ["image/tiff", "TIFF"],
-  ["image/gif", "GIF"],
-  ["image/heic", "HEIC"],
-  ["image/heif", "HEIF"],
-]);
 
 /**
  * Streams an image into the blob store, then checks it before an Asset row exists: its real format
@@ -160,12 +150,6 @@ async function deleteBlobIfUnused(key: string) {
   if (users === 0) await blobStore().delete(key);
 }
 
-// "PNG or JPEG"; "PNG, JPEG, WebP or GIF".
-function labelsOf(mimes: readonly string[]): string {
-  const labels = mimes.map((mime) => mimeLabels.get(mime) ?? mime);
-  return labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}` : labels.join("");
-}
-
 /** The file is over the byte limit of its purpose: from the streamed count, or its declared Content-Length. */
 export function fileTooLarge(maxBytes: number): AppError {
   return new AppError("payload_too_large", `The image is larger than ${formatMegabytes(maxBytes)}`, [
@@ -174,7 +158,7 @@ export function fileTooLarge(maxBytes: number): AppError {
 }
 
 function wrongType(allowedMimes: readonly string[], detected: string | undefined): AppError {
-  const allowed = labelsOf(allowedMimes);
+  const allowed = mimeList(allowedMimes);
   return new AppError("unsupported_media_type", `The file is not a ${allowed} image`, [
     { field: "file", message: `must be a ${allowed} image (detected ${detected ?? "an unknown format"})` },
   ]);
@@ -182,7 +166,7 @@ function wrongType(allowedMimes: readonly string[], detected: string | undefined
 
 function unreadable(allowedMimes: readonly string[]): AppError {
   return new AppError("unsupported_media_type", "The file is not a readable image", [
-    { field: "file", message: `must be a complete ${labelsOf(allowedMimes)} image that decodes (it is damaged or cut off)` },
+    { field: "file", message: `must be a complete ${mimeList(allowedMimes)} image that decodes (it is damaged or cut off)` },
   ]);
 }
 
@@ -191,8 +175,4 @@ const pixelRule = `at most ${IMAGE_PIXEL_LIMIT.maxSide.toLocaleString("en-US")} 
 function tooManyPixels(size?: PixelSize): AppError {
   const found = size ? `${size.width}×${size.height} pixels` : `more than ${IMAGE_PIXEL_LIMIT.maxPixels.toLocaleString("en-US")} pixels`;
   return new AppError("payload_too_large", `The image is ${found}; images may have ${pixelRule}`, [{ field: "file", message: `must have ${pixelRule}` }]);
-}
-
-function formatMegabytes(bytes: number): string {
-  return `${Math.round(bytes / 100_000) / 10} MB`;
 }

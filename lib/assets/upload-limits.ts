@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, ALPHA_V3_MAX_IMAGE_BYTES } from "@/lib/upstream/alpha/limits";
 
-// Upload limits per purpose, from the spec: alpha v3 references (4.1: png/jpeg ≤ 10 MB), alpha v3.5
-// turn images (4.2 rule 1: png/jpeg ≤ 20 MB), beta inputs (8: ≤ 30 MB, many formats). "MB" is read
-// as the stricter decimal megabyte so that whatever we accept the upstream accepts too.
+// Upload limits per purpose: the alpha models' own limits (spec 4.1, 4.2 rule 1, defined in
+// lib/upstream/alpha/limits), and beta inputs (spec 8: ≤ 30 MB, many formats). "MB" is read as the
+// stricter decimal megabyte so that whatever we accept the upstream accepts too.
 export const uploadPurposes = {
-  "alpha-v3": { maxBytes: 10_000_000, mimes: ["image/png", "image/jpeg"] },
-  "alpha-v35": { maxBytes: 20_000_000, mimes: ["image/png", "image/jpeg"] },
+  "alpha-v3": { maxBytes: ALPHA_V3_MAX_IMAGE_BYTES, mimes: ALPHA_IMAGE_MIME_TYPES },
+  "alpha-v35": { maxBytes: ALPHA_V35_MAX_IMAGE_BYTES, mimes: ALPHA_IMAGE_MIME_TYPES },
   beta: {
     maxBytes: 30_000_000,
     mimes: ["image/png", "image/jpeg", "image/webp", "image/bmp", "image/tiff", "image/gif", "image/heic", "image/heif"],

@@ -1,4 +1,5 @@
 import "server-only";
+import { CONVERSATION_TITLE_MAX_CHARACTERS, UNTITLED_CONVERSATION } from "./schemas";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -7,18 +8,16 @@ import type { ConversationDto, ConversationSummary } from "./conversation-dto";
 import { toTurnDto } from "./turn-dto";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 
-
-const TITLE_MAX = 120;
-
 export function titleFrom(text: string): string {
   const line = text.trim().split("\n")[0] ?? "";
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "Untitled conversation";
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || UNTITLED_CONVERSATION;
 }
 
-// Conversations belong to their owner; a site admin may open one for support.
+// Conversations are private to their owner, site admins included, like the images in them
+// (lib/assets/access.ts): everything a user makes stays theirs until they share it.
 export async function getOwnedConversation(user: CurrentUser, conversationId: string) {
-  const conversation = await db.conversation.findFirst({ where: { id: conversationId, deletedAt: null } });
-  if (!conversation || (conversation.ownerId !== user.id && user.role !== "admin")) throw new AppError("not_found", "No such conversation");
+  const conversation = await db.conversation.findFirst({ where: { id: conversationId, deletedAt: null, ownerId: user.id } });
+  if (!conversation) throw new AppError("not_found", "No such conversation");
   return conversation;
 }
 
@@ -61,13 +60,13 @@ export async function listConversations(user: CurrentUser, search?: string): Pro
 
 export async function createConversation(user: CurrentUser, title?: string) {
   return db.conversation.create({
-    data: { ownerId: user.id, teamId: user.teamIds[0] ?? null, title: title?.trim().slice(0, TITLE_MAX) || "Untitled conversation" },
+    data: { ownerId: user.id, teamId: user.teamIds[0] ?? null, title: title?.trim().slice(0, CONVERSATION_TITLE_MAX_CHARACTERS) || UNTITLED_CONVERSATION },
   });
 }
 
 export async function renameConversation(user: CurrentUser, conversationId: string, title: string) {
   await getOwnedConversation(user, conversationId);
-  return db.conversation.update({ where: { id: conversationId }, data: { title: title.trim().slice(0, TITLE_MAX) } });
+  return db.conversation.update({ where: { id: conversationId }, data: { title: title.trim().slice(0, CONVERSATION_TITLE_MAX_CHARACTERS) } });
 }
 
 // Kept in the database (soft delete): its images stay in the gallery and nothing is lost by a slip.

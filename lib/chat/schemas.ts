@@ -3,10 +3,15 @@ import { alphaV35TurnFormSchema } from "@/lib/images/alpha-schemas";
 import { safeText } from "@/lib/validation/text";
 
 // Request bodies of the chat editor's API, shared with its forms.
+
+export const CONVERSATION_TITLE_MAX_CHARACTERS = 120;
+
+/** The title of a conversation until its first message names it. */
+export const UNTITLED_CONVERSATION = "Untitled conversation";
 export const conversationTitleSchema = safeText("Title")
   .trim()
   .min(1, "Title must not be empty")
-  .max(120, "Title must be at most 120 characters");
+  .max(CONVERSATION_TITLE_MAX_CHARACTERS, `Title must be at most ${CONVERSATION_TITLE_MAX_CHARACTERS} characters`);
 
 export const createConversationSchema = z.object({ title: conversationTitleSchema.optional() });
 export const renameConversationSchema = z.object({ title: conversationTitleSchema });

@@ -106,6 +106,12 @@ describe("chat turns (spec 4.2) against the emulator", () => {
     await expect(getConversationWithTurns(stranger, conversation.id)).rejects.toMatchObject({ code: "not_found" });
   });
 
+  it("finding 6: keeps a site admin out of a member's conversation too (private until shared)", async () => {
+    const conversation = await createConversation(context.user);
+    const admin = await createTestUser(context.testDb.db, "admin");
+    await expect(getConversationWithTurns(admin, conversation.id)).rejects.toMatchObject({ code: "not_found" });
+  });
+
   it("works against the streamed (SSE) wire format too", async () => {
     await context.upstream.control("/config", { method: "PATCH", json: { v35WireFormat: "sse" } });
     try {

@@ -1,4 +1,5 @@
 import "server-only";
+import { UNTITLED_CONVERSATION } from "./schemas";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { assembleNextMessages, branchOf, buildUserMessage, type BranchTurn } from "@/lib/chat/assemble-messages";
 import { db } from "@/lib/db/client";
@@ -108,7 +109,7 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
     });
     await tx.conversation.update({
       where: { id: conversationId },
-      data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === "Untitled conversation" && { title: titleFrom(values.text) }) },
+      data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === UNTITLED_CONVERSATION && { title: titleFrom(values.text) }) },
     });
     return created;
   });

@@ -28,6 +28,7 @@ import {
   parsePixelSize,
   type SizeLimits,
 } from "@/lib/upstream/alpha/limits";
+import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
 import { safeText, storableText } from "@/lib/validation/text";
 
 export {
@@ -89,16 +90,15 @@ const footnoteSchema = safeText("Footnote")
   .transform((value) => (value ? value : undefined));
 
 function referenceImageSchema(maxBytes: number) {
-  const megabytes = maxBytes / 1_000_000;
   return z.object({
     /** Id of the uploaded input asset; the route handler re-checks mime and bytes from storage. */
     assetId: safeText("Reference image id", "Reference image id is required").min(1, "Reference image id is required"),
-    mime: z.enum(ALPHA_IMAGE_MIME_TYPES, { error: "Reference image must be a PNG or JPEG file" }),
+    mime: z.enum(ALPHA_IMAGE_MIME_TYPES, { error: `Reference image must be a ${mimeList(ALPHA_IMAGE_MIME_TYPES)} file` }),
     bytes: z
       .number({ error: "Reference image size must be a number of bytes" })
       .int("Reference image size must be a whole number of bytes")
       .positive("Reference image must not be empty")
-      .max(maxBytes, `Reference image must be at most ${megabytes} MB`),
+      .max(maxBytes, `Reference image must be at most ${formatMegabytes(maxBytes)}`),
   });
 }
 

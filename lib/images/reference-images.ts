@@ -5,6 +5,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { signAssetPath } from "@/lib/assets/signed-url";
+import { formatMegabytes } from "@/lib/assets/media-labels";
 import { env } from "@/lib/env";
 import { blobStore } from "@/lib/storage";
 
@@ -22,7 +23,7 @@ export async function loadReferenceAssets(user: CurrentUser, assetIds: readonly 
       throw new AppError("validation_failed", `${field}: must be a PNG or JPEG image`, [{ field, message: "must be a PNG or JPEG image" }]);
     }
     if (Number(asset.bytes) > rule.maxBytes) {
-      const limit = `${rule.maxBytes / 1_000_000} MB`;
+      const limit = formatMegabytes(rule.maxBytes);
       throw new AppError("validation_failed", `${field}: must be at most ${limit}`, [{ field, message: `must be at most ${limit}` }]);
     }
     return asset;
