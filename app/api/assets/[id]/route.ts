@@ -1,15 +1,25 @@
+import { z } from "zod";
 import { assetFileName } from "@/lib/assets/file-name";
-import { openAsset } from "@/lib/assets/open-asset";
+import { hasAssetSignature, openAssetForUser, openSignedAsset } from "@/lib/assets/open-asset";
 import { serveBlob } from "@/lib/assets/serve-asset";
+import { requireUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
+import { readQuery, route } from "@/lib/http/route";
+
+// A signed link opens the asset without a session (upstreams fetching references); otherwise the
+// signed-in user must be allowed to see it.
+const querySchema = z.object({
+  variant: z.enum(["thumb"], { error: "variant must be thumb" }).optional(),
+  download: z.enum(["1"], { error: "download must be 1" }).optional(),
+});
 
 export const GET = route<{ id: string }>(async (request, { params }) => {
+  const query = readQuery(request, querySchema);
   const search = new URL(request.url).searchParams;
-  const asset = await openAsset(params.id, search);
-  if (search.get("variant") === "thumb") {
+  const asset = hasAssetSignature(params.id, search) ? await openSignedAsset(params.id) : await openAssetForUser(await requireUser(), params.id);
+  if (query.variant === "thumb") {
     if (!asset.thumbnailKey) throw new AppError("not_found", "This asset has no thumbnail");
     return serveBlob({ storageKey: asset.thumbnailKey, mime: "image/webp", fileName: `thumb-${asset.id}.webp` }, request);
   }
-  return serveBlob({ ...asset, fileName: assetFileName(asset) }, request, { download: search.get("download") === "1" });
+  return serveBlob({ ...asset, fileName: assetFileName(asset) }, request, { download: query.download === "1" });
 });
