@@ -25,6 +25,7 @@ export default defineConfig([
           zones: [
             { target: "./lib", from: "./app", message: "lib/ never imports app/: handlers call lib, not the other way round." },
             { target: "./lib", from: "./components", message: "lib/ never imports components/." },
+            { target: "./components", from: "./lib/settings.ts", message: "Settings (upstream addresses and keys) are the server's: pass what a page needs as props." },
             {
               target: "./lib/upstream",
               from: ["./lib/images", "./lib/chat", "./lib/assets", "./lib/auth"],

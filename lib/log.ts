@@ -1,5 +1,6 @@
 import "server-only";
 import pino, { type DestinationStream } from "pino";
+import { settings } from "./settings";
 
 // Anything that may carry a secret is redacted by path, so a key or password never reaches the log
 // even when a whole request or config object is logged by mistake.
@@ -21,7 +22,7 @@ const REDACTED_PATHS = [
 
 /** Structured JSON logs (one object per line). */
 export function createLogger(destination?: DestinationStream) {
-  const options = { level: process.env.LOG_LEVEL ?? "info", base: { service: "studio" }, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } };
+  const options = { level: settings().LOG_LEVEL, base: { service: "studio" }, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } };
   return destination ? pino(options, destination) : pino(options);
 }
 

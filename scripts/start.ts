@@ -5,10 +5,9 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "../lib/db/migrate";
 import { resolveDbTarget } from "../lib/db/adapter";
+import { settings } from "../lib/settings";
 
 const dev = process.argv.includes("--dev");
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "127.0.0.1";
 const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
 
 function say(message: string) {
@@ -16,6 +15,8 @@ function say(message: string) {
 }
 
 async function main() {
+  // Every variable is checked before anything starts; a bad one is named and nothing runs.
+  const { PORT: port, HOST: host } = settings();
   const target = resolveDbTarget();
   const applied = await applyMigrations(target);
   say(`database: ${target.engine === "pglite" ? `embedded PGlite in ${target.dataDir}` : "PostgreSQL (DATABASE_URL)"}; ${applied.length ? `applied ${applied.join(", ")}` : "schema up to date"}`);
@@ -32,7 +33,7 @@ async function main() {
     stdio: ["ignore", "inherit", "inherit"],
     env: childEnv,
   });
-  say(`open http://${host === "0.0.0.0" ? "localhost" : host}:${port} — the first account you create becomes the studio's admin`);
+  say(`open http://${host === "0.0.0.0" ? "localhost" : host}:${port} (on a new studio, the first account you create becomes its admin)`);
 
   const shutdown = (signal: NodeJS.Signals) => {
     server.kill(signal);
@@ -46,8 +47,9 @@ async function main() {
 }
 
 async function startEmulatorWhereNeeded() {
-  const imageConfigured = Boolean(process.env.IMAGE_API_BASE_URL && process.env.IMAGE_API_KEY);
-  const videoConfigured = Boolean(process.env.VIDEO_AGENT_URL);
+  const { IMAGE_API_BASE_URL, IMAGE_API_KEY, VIDEO_AGENT_URL } = settings();
+  const imageConfigured = Boolean(IMAGE_API_BASE_URL && IMAGE_API_KEY);
+  const videoConfigured = Boolean(VIDEO_AGENT_URL);
   if (imageConfigured && videoConfigured) {
     say("upstream: configured services (no emulator)");
     return undefined;

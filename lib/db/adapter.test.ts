@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseEnv } from "../settings";
 import { resolveDbTarget } from "./adapter";
 
 describe("resolveDbTarget", () => {
@@ -22,7 +23,8 @@ describe("resolveDbTarget", () => {
     });
   });
 
-  it("rejects a DATABASE_URL that is not PostgreSQL", () => {
-    expect(() => resolveDbTarget({ DATABASE_URL: "file:./dev.db" })).toThrow(/postgresql:\/\//);
+  it("reads the process's settings, where a DATABASE_URL that is not PostgreSQL is refused", () => {
+    expect(() => parseEnv({ DATABASE_URL: "file:./dev.db" })).toThrow(/DATABASE_URL: must be a postgresql:\/\/ URL/);
+    expect(resolveDbTarget(parseEnv({ STUDIO_DATA_DIR: "/srv/studio" }))).toEqual({ engine: "pglite", dataDir: "/srv/studio/pglite" });
   });
 });

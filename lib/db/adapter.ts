@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { dataDir } from "../data-dir";
+import { settings, type Settings } from "../settings";
 import { MigrationSafePg } from "./pg-adapter";
 import { MigrationSafePGlite } from "./pglite-adapter";
 
@@ -15,15 +16,10 @@ export type DbTarget =
 /** PGlite data directory for in-memory databases (tests, migration diffs). */
 export const IN_MEMORY = "memory://";
 
-export function resolveDbTarget(env: Record<string, string | undefined> = process.env): DbTarget {
-  const url = env.DATABASE_URL;
-  if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) {
-      throw new Error("DATABASE_URL must be a postgresql:// URL (leave it unset for embedded PGlite)");
-    }
-    return { engine: "postgres", url };
-  }
-  return { engine: "pglite", dataDir: path.join(dataDir(env), "pglite") };
+/** The database the settings name (DATABASE_URL is validated with the other settings). */
+export function resolveDbTarget(config: Pick<Settings, "DATABASE_URL" | "STUDIO_DATA_DIR"> = settings()): DbTarget {
+  if (config.DATABASE_URL) return { engine: "postgres", url: config.DATABASE_URL };
+  return { engine: "pglite", dataDir: path.join(dataDir(config.STUDIO_DATA_DIR), "pglite") };
 }
 
 /** A driver adapter factory plus the means to release the driver underneath it. */

@@ -1,5 +1,6 @@
 import "server-only";
-import { env, upstreamConfig } from "@/lib/env";
+import { imageUpstreamConfig } from "@/lib/env";
+import { settings } from "@/lib/settings";
 import { log } from "@/lib/log";
 import { createAlphaClient, type AlphaClient } from "./alpha/client";
 import { ALPHA_V3_MODEL } from "./alpha/wire-v3";
@@ -11,14 +12,14 @@ const holder = globalThis as typeof globalThis & { studioAlphaClient?: AlphaClie
 // One client per process, behind the studio-wide gate with the configured per-model limits.
 export function alphaClient(): AlphaClient {
   if (holder.studioAlphaClient) return holder.studioAlphaClient;
-  const { imageBaseUrl, imageApiKey } = upstreamConfig();
+  const { imageBaseUrl, imageApiKey } = imageUpstreamConfig();
   const gate = sharedConcurrencyGate();
-  gate.setLimit(ALPHA_V3_MODEL, env().ALPHA_CONCURRENCY);
-  gate.setLimit(ALPHA_V35_MODEL, env().ALPHA_CONCURRENCY);
+  gate.setLimit(ALPHA_V3_MODEL, settings().ALPHA_CONCURRENCY);
+  gate.setLimit(ALPHA_V35_MODEL, settings().ALPHA_CONCURRENCY);
   holder.studioAlphaClient = createAlphaClient({
     baseUrl: imageBaseUrl,
     apiKey: imageApiKey,
-    timeoutMs: env().UPSTREAM_TIMEOUT_MS,
+    timeoutMs: settings().UPSTREAM_TIMEOUT_MS,
     gate,
     onRetry: (event) => log.warn({ upstream: "alpha", ...event }, "retrying upstream call"),
   });

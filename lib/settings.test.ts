@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env";
+import { parseEnv } from "./settings";
 
 describe("parseEnv", () => {
   it("accepts an empty environment (everything has a default or is optional)", () => {

@@ -1,0 +1,54 @@
+// Every variable the studio reads, parsed once per process and read from here by every module
+// (logging, database, storage, upstream clients). Not server-only so that the start and database
+// scripts read the same definitions; it never holds generated secrets (lib/env.ts adds those).
+import { z } from "zod";
+
+const optionalUrl = z.url().optional();
+
+// Every variable the server reads. Upstream URLs and keys are server-only: nothing here is ever
+// exposed as NEXT_PUBLIC_*. scripts/start.ts fills the upstream variables with the emulator's
+// addresses when they are unset.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+    .optional(),
+  STUDIO_DATA_DIR: z.string().optional(),
+  IMAGE_API_BASE_URL: optionalUrl,
+  IMAGE_API_KEY: z.string().min(1).optional(),
+  VIDEO_AGENT_URL: optionalUrl,
+  VIDEO_INFERENCE_URL: optionalUrl,
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ASSET_SIGNING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  STUDIO_PUBLIC_URL: optionalUrl,
+  ALPHA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  BETA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  USER_MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Settings = z.infer<typeof envSchema>;
+
+export class InvalidEnvironmentError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Settings {
+  // An empty variable (`DATABASE_URL=`) means unset, as shells and .env files usually intend.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new InvalidEnvironmentError(`Invalid environment variables:\n  ${problems.join("\n  ")}`);
+  }
+  return result.data;
+}
+
+let cached: Settings | undefined;
+
+/** The process's settings: parsed from process.env on first use, then the same object every time. */
+export function settings(): Settings {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
