@@ -1,9 +1,22 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { AppError } from "@/lib/errors";
+import { JSON_BODY_MAX_BYTES } from "@/lib/http/limits";
+import { checkDeclaredLength, checkOrigin } from "@/lib/http/request-guard";
 import { pageContentSecurityPolicy } from "@/lib/security/headers";
+import { settings } from "@/lib/settings";
 
-// Gives every page response a fresh CSP nonce. Next reads the nonce from the request's CSP header
-// and puts it on its own scripts; the root layout reads `x-nonce` for the theme script.
+// Runs before Next itself, for what Next would otherwise answer with a 500 (issue 7):
+// - a path that is not valid percent-encoded UTF-8 (a lone surrogate in an id): Next fails to decode
+//   it before any route handler runs;
+// - server actions (POSTs to pages): Next answers a foreign Origin, and a body over its 1 MB limit,
+//   with a 500, and ignores Sec-Fetch-Site. They get the same checks as API routes (request-guard).
+// Then every page response gets a fresh CSP nonce: Next reads it from the request's CSP header and
+// puts it on its own scripts; the root layout reads `x-nonce` for the theme script.
 export function proxy(request: NextRequest) {
+  const refusal = malformedPath(request) ?? (isPageWrite(request) ? serverActionRefusal(request) : undefined);
+  if (refusal) return Response.json(refusal.toJSON(), { status: refusal.status });
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
+
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
@@ -14,12 +27,36 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+function malformedPath(request: NextRequest): AppError | undefined {
+  try {
+    decodeURIComponent(new URL(request.url).pathname);
+    return undefined;
+  } catch {
+    return new AppError("validation_failed", "The path is not valid UTF-8 once decoded", [{ field: "(path)", message: "must be valid percent-encoded UTF-8" }]);
+  }
+}
+
+function isPageWrite(request: NextRequest): boolean {
+  return request.method === "POST" && !request.nextUrl.pathname.startsWith("/api/");
+}
+
+// A browser always states the length of a form or action body, so a body without one is refused
+// rather than buffered.
+function serverActionRefusal(request: NextRequest): AppError | undefined {
+  const origin = checkOrigin(request, settings().STUDIO_PUBLIC_URL);
+  if (origin) return origin;
+  if (!request.headers.has("content-length")) {
+    return new AppError("length_required", "A form post must state its Content-Length", [{ field: "Content-Length", message: "is required" }]);
+  }
+  return checkDeclaredLength(request, JSON_BODY_MAX_BYTES);
+}
+
 export const config = {
-  // Pages only: API routes get their policy from next.config.ts, and staying out of the proxy keeps
-  // upload bodies out of its 10 MB buffer. Static files carry no script.
+  // Upload bodies stay out of the proxy (it buffers bodies, and truncates them past 10 MB); static
+  // files carry no script. Prefetches are left alone: they are reads of pages already checked.
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png|site.webmanifest).*)",
+      source: "/((?!api/uploads|_next/static|_next/image|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png|site.webmanifest).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -19,6 +19,7 @@ const statusByCode = {
   not_found: 404,
   validation_failed: 400,
   conflict: 409,
+  length_required: 411,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

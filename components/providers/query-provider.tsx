@@ -2,6 +2,8 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+// Before any form parses with zod on any page (see the module).
+import "@/lib/validation/zod-config";
 
 // One QueryClient per browser tab (created once per mount, never shared between server requests).
 export function QueryProvider({ children }: { children: ReactNode }) {

@@ -84,7 +84,8 @@ describe("finding 8: JSON bodies are capped before parsing", () => {
     const request = new Request(`${studio}/api/x`, { method: "POST", body: stream, headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, duplex: "half" } as RequestInit);
     const error = await refusal(readJsonBody(request, 2_000));
     expect(error.status).toBe(413);
-    expect(pulled).toBeLessThan(10);
+    // Read on a little (so the client gets the answer, not a reset), then cut off: never all 1000.
+    expect(pulled).toBeLessThan(100);
   });
 
   it("reads a body within the limit and refuses malformed JSON", async () => {

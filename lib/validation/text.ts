@@ -2,6 +2,7 @@
 // store U+0000 in text, and a lone UTF-16 surrogate is not a character at all (it becomes an encoding
 // error on its way to the database or the upstream), so both are refused up front, naming the field.
 import { z } from "zod";
+import "./zod-config";
 
 /** Why `text` cannot be stored, or undefined when it can. */
 export function textProblem(text: string): string | undefined {

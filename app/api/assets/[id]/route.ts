@@ -11,6 +11,9 @@ import { readQuery, route } from "@/lib/http/route";
 const querySchema = z.object({
   variant: z.enum(["thumb"], { error: "variant must be thumb" }).optional(),
   download: z.enum(["1"], { error: "download must be 1" }).optional(),
+  // A signed link's expiry (seconds since 1970) and signature (spec 4.2 rule 4, lib/assets/signed-url).
+  exp: z.string().regex(/^\d{1,12}$/, "exp must be a time in whole seconds").optional(),
+  sig: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "sig must be a link signature").optional(),
 });
 
 export const GET = route<{ id: string }>(async (request, { params }) => {
