@@ -47,8 +47,13 @@ export function parseEnv(source: Record<string, string | undefined>): Settings {
 
 let cached: Settings | undefined;
 
-/** The process's settings: parsed from process.env on first use, then the same object every time. */
-export function settings(): Settings {
-  cached ??= parseEnv(process.env);
+/** Parses the variables into the process's settings: at start, and when a test harness changes them. */
+export function loadSettings(source: Record<string, string | undefined> = process.env): Settings {
+  cached = parseEnv(source);
   return cached;
+}
+
+/** The process's settings: loaded from process.env on first use, then the same object every time. */
+export function settings(): Settings {
+  return cached ?? loadSettings();
 }

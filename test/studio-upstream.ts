@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { startEmulator } from "@/emulator";
 import type { CurrentUser } from "@/lib/auth/current-user";
+import { loadSettings } from "@/lib/settings";
 import { createTestDb, type TestDb } from "./db";
 import { createTestUser } from "./users";
 
@@ -17,7 +18,7 @@ export type StudioUpstream = {
 };
 
 // Points the studio's lib/ code at a fresh emulator (fast latency) and a throwaway data directory,
-// the way scripts/start.ts does for `npm start`. Call before anything reads lib/env.
+// the way scripts/start.ts does for `npm start`, and has lib/ read its settings again.
 export async function startStudioUpstream(): Promise<StudioUpstream> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-int-"));
   const emulator = await startEmulator({ config: { latency: "fast" }, ports: { image: 0, agent: 0, inference: 0 } });
@@ -29,6 +30,7 @@ export async function startStudioUpstream(): Promise<StudioUpstream> {
     VIDEO_INFERENCE_URL: emulator.urls.inference,
     LOG_LEVEL: "silent",
   });
+  loadSettings();
   return {
     emulator,
     async control(pathname, init = {}) {

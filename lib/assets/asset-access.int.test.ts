@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadSettings } from "@/lib/settings";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { GET as metaRoute } from "@/app/api/assets/[id]/meta/route";
@@ -69,6 +70,7 @@ const call = (handler: typeof assetRoute, url: string, params: { id: string }, m
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-asset-access-"));
   process.env.STUDIO_DATA_DIR = dataDir;
+  loadSettings();
   testDb = await createTestDb();
   const { db } = testDb;
   const [teamA, teamB] = await Promise.all([db.team.create({ data: { name: "Team A" } }), db.team.create({ data: { name: "Team B" } })]);

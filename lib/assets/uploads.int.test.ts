@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadSettings } from "@/lib/settings";
 import { POST } from "@/app/api/uploads/route";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { blobStore } from "@/lib/storage";
@@ -34,6 +35,7 @@ let testDb: TestDb;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-uploads-"));
   process.env.STUDIO_DATA_DIR = dataDir;
+  loadSettings();
   testDb = await createTestDb();
   session.user = await createTestUser(testDb.db);
 });
