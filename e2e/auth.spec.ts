@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminAccount, newMember, signIn, signOut, signUp } from "./accounts";
+import { adminAccount, createInviteLink, newMember, signIn, signOut, signUp } from "./accounts";
 import { adminStorageState } from "../playwright.config";
 
 test("a later account is a member and cannot see the admin section", async ({ page }) => {
@@ -35,8 +35,8 @@ test("a wrong password is refused with a clear message", async ({ page }) => {
   await expect(page.locator("form").getByRole("alert")).toHaveText("The email or password is not right.");
 });
 
-test("sign-up names the field and rule before anything is sent", async ({ page }) => {
-  await page.goto("/sign-up");
+test("sign-up names the field and rule before anything is sent", async ({ page, baseURL }) => {
+  await page.goto(await createInviteLink(baseURL!));
   await page.getByLabel("Name").fill("Short Password");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("short");

@@ -1,14 +1,23 @@
-import type { CurrentUser } from "@/lib/auth/current-user";
+import type { CurrentUser } from "@/lib/auth/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 let counter = 0;
 
-// A user and team straight in the database (no password hashing): for lib/ tests that act as a user.
+// A user, team and signed-in session straight in the database (no password hashing): for lib/
+// tests that act as a user.
 export async function createTestUser(db: PrismaClient, role: "admin" | "member" = "member"): Promise<CurrentUser> {
   counter += 1;
   const team = (await db.team.findFirst()) ?? (await db.team.create({ data: { name: "Test team" } }));
   const user = await db.user.create({
-    data: { email: `user${counter}-${Date.now()}@test.local`, name: `User ${counter}`, passwordHash: "not-a-hash", role, memberships: { create: { teamId: team.id } } },
+    data: {
+      email: `user${counter}-${Date.now()}@test.local`,
+      name: `User ${counter}`,
+      passwordHash: "not-a-hash",
+      role,
+      memberships: { create: { teamId: team.id } },
+      sessions: { create: {} },
+    },
+    include: { sessions: { select: { id: true } } },
   });
-  return { id: user.id, email: user.email, name: user.name, role: user.role, teamIds: [team.id] };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, teamIds: [team.id], sessionId: user.sessions[0].id };
 }

@@ -1,12 +1,20 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { signIn, signOut } from "@/lib/auth/auth";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { auth, signIn, SignInThrottled, signOut } from "@/lib/auth/auth";
 import { createAccount } from "@/lib/auth/create-account";
+import { INVALID_CREDENTIALS, tooManySignInAttempts } from "@/lib/auth/messages";
+import { studioOrigin } from "@/lib/auth/origin";
+import { safeNextPath } from "@/lib/auth/safe-next";
 import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
+import { endSession } from "@/lib/auth/sessions";
+import type { AuthFormState } from "@/lib/auth/types";
 import { AppError, fieldProblems } from "@/lib/errors";
 
-export type AuthFormState = { message?: string; fields?: Record<string, string>; values?: Record<string, string> };
+// Next hands an action whatever body the POST carried; only a form post is a sign-in or sign-up.
+const UNREADABLE_FORM: AuthFormState = { message: "The form could not be read. Reload the page and try again." };
 
 function firstProblemPerField(problems: { field: string; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -15,38 +23,49 @@ function firstProblemPerField(problems: { field: string; message: string }[]): R
 }
 
 export async function signInAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
+  if (!(form instanceof FormData)) return UNREADABLE_FORM;
   const values = { email: String(form.get("email") ?? "") };
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return { fields: firstProblemPerField(fieldProblems(parsed.error)), values };
+  const redirectTo = safeNextPath(form.get("next"), studioOrigin(await headers()));
   try {
-    await signIn("credentials", { ...parsed.data, redirectTo: safeNext(form.get("next")) });
+    await signIn("credentials", { ...parsed.data, redirectTo });
   } catch (error) {
-    if (error instanceof AuthError) return { message: "The email or password is not right.", values };
+    // next-auth rethrows the error authorize() threw (lib/auth/auth.ts), so the wait time is on it.
+    if (error instanceof SignInThrottled) return { message: tooManySignInAttempts(error.retryAfterSeconds), values };
+    if (error instanceof AuthError) return { message: INVALID_CREDENTIALS, values };
     throw error;
   }
   return {};
 }
 
 export async function signUpAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
+  if (!(form instanceof FormData)) return UNREADABLE_FORM;
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   const parsed = signUpSchema.safeParse({ name: form.get("name"), email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return { fields: firstProblemPerField(fieldProblems(parsed.error)), values };
+  const invite = form.get("invite");
   try {
-    await createAccount(parsed.data);
+    await createAccount(parsed.data, typeof invite === "string" && invite ? invite : undefined);
   } catch (error) {
     if (error instanceof AppError) return { message: error.message, fields: firstProblemPerField(error.fields), values };
     throw error;
   }
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/" });
+  try {
+    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/" });
+  } catch (error) {
+    // The account exists; only the automatic sign-in was refused (the address hit its limit).
+    if (error instanceof AuthError) redirect("/sign-in");
+    throw error;
+  }
   return {};
 }
 
 export async function signOutAction() {
+  // Revoked here, before the cookie is cleared, so a failure to end the session is an error the user
+  // sees rather than a sign-out that only looks done; next-auth's signOut event revokes it again
+  // (no-op here) for a direct POST to /api/auth/signout.
+  const session = await auth();
+  if (session?.sessionId) await endSession(session.sessionId);
   await signOut({ redirectTo: "/sign-in" });
-}
-
-// Only same-site paths, so a crafted link cannot send a user elsewhere after sign-in.
-function safeNext(value: FormDataEntryValue | null): string {
-  const next = typeof value === "string" ? value : "";
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }

@@ -1,11 +1,10 @@
 "use client";
 
-import Link from "next/link";
-import { useActionState, useState, type FormEvent } from "react";
-import type { AuthFormState } from "@/app/(auth)/actions";
+import { useActionState, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
+import type { AuthFormState } from "@/lib/auth/types";
 
 type FieldSpec = { name: string; label: string; type: string; autoComplete: string; hint?: string };
 
@@ -13,12 +12,14 @@ type AuthFormProps = {
   mode: "sign-in" | "sign-up";
   action: (state: AuthFormState, form: FormData) => Promise<AuthFormState>;
   fields: FieldSpec[];
-  next?: string;
+  /** Sent along unchanged: where to go after sign-in, the invite being used. */
+  hidden?: Record<string, string | undefined>;
+  footer?: ReactNode;
 };
 
 // The same zod schema as the server checks the form before it is sent, so a mistake is named at
 // once; the server checks again and its answer is shown the same way.
-export function AuthForm({ mode, action, fields, next }: AuthFormProps) {
+export function AuthForm({ mode, action, fields, hidden = {}, footer }: AuthFormProps) {
   const schema = mode === "sign-in" ? signInSchema : signUpSchema;
   const [state, formAction, pending] = useActionState(action, {});
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -39,7 +40,7 @@ export function AuthForm({ mode, action, fields, next }: AuthFormProps) {
 
   return (
     <form action={formAction} onSubmit={validate} noValidate className="space-y-4">
-      {next ? <input type="hidden" name="next" value={next} /> : null}
+      {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       {fields.map((field) => (
         <Field
           key={field.name}
@@ -61,23 +62,7 @@ export function AuthForm({ mode, action, fields, next }: AuthFormProps) {
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Please wait…" : mode === "sign-in" ? "Sign in" : "Create account"}
       </Button>
-      <p className="text-center text-sm text-zinc-500">
-        {mode === "sign-in" ? (
-          <>
-            New here?{" "}
-            <Link href="/sign-up" className="font-medium text-accent-600 hover:underline">
-              Create an account
-            </Link>
-          </>
-        ) : (
-          <>
-            Already have an account?{" "}
-            <Link href="/sign-in" className="font-medium text-accent-600 hover:underline">
-              Sign in
-            </Link>
-          </>
-        )}
-      </p>
+      {footer ? <p className="text-center text-sm text-zinc-500">{footer}</p> : null}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "@/app/(auth)/actions";
-import type { CurrentUser } from "@/lib/auth/current-user";
+import type { CurrentUser } from "@/lib/auth/types";
 import { Logo } from "./logo";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
@@ -33,15 +33,22 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
 function UserBlock({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
   return (
     <div className="flex items-center gap-2">
-      {compact ? null : (
-        <div className="min-w-0 flex-1">
+      {compact ? (
+        <Link
+          href="/account"
+          className="rounded-md px-2 py-1.5 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+        >
+          Account
+        </Link>
+      ) : (
+        <Link href="/account" title="Account and password" className="-mx-1.5 min-w-0 flex-1 rounded-md px-1.5 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
           <p className="truncate text-sm font-medium" data-testid="current-user-name">
             {user.name}
           </p>
           <p className="truncate text-xs text-zinc-500">
             {user.email} · <span data-testid="current-user-role">{user.role}</span>
           </p>
-        </div>
+        </Link>
       )}
       <ThemeToggle />
       <form action={signOutAction}>

@@ -1,10 +1,13 @@
 import "server-only";
-import NextAuth, { CredentialsSignin } from "next-auth";
+import { AsyncLocalStorage } from "node:async_hooks";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { db } from "@/lib/db/client";
+import type { NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { verifyPassword } from "./password";
-import { signInSchema } from "./schemas";
+import { clientAddress } from "@/lib/security/client-ip";
+import { tooManySignInAttempts } from "./messages";
+import { sessionCallbacks, sessionEvents } from "./session-callbacks";
+import { authenticate } from "./sign-in";
 
 declare module "next-auth" {
   interface Session {
@@ -16,32 +19,63 @@ class InvalidCredentials extends CredentialsSignin {
   code = "invalid_credentials";
 }
 
+/** Refused by the sign-in limits; next-auth rethrows this very object to a server action's signIn(). */
+export class SignInThrottled extends CredentialsSignin {
+  code = "rate_limited";
+  constructor(readonly retryAfterSeconds: number) {
+    super();
+  }
+}
+
+// Lets the credentials callback route answer a throttled attempt itself (see handlers.POST):
+// authorize() runs inside the route's call, so it can leave the wait time here.
+const throttledAttempt = new AsyncLocalStorage<{ retryAfterSeconds?: number }>();
+
+function authConfig(): NextAuthConfig {
+  return {
+    secret: env().AUTH_SECRET,
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    pages: { signIn: "/sign-in" },
+    providers: [
+      Credentials({
+        credentials: { email: { type: "email" }, password: { type: "password" } },
+        // The limits live here, not in the sign-in form's action, so a direct POST to
+        // /api/auth/callback/credentials meets them too.
+        async authorize(raw, request) {
+          const result = await authenticate(raw, clientAddress(request.headers));
+          if (result.ok) return result.user;
+          if (result.reason === "throttled") {
+            const store = throttledAttempt.getStore();
+            if (store) store.retryAfterSeconds = result.retryAfterSeconds;
+            throw new SignInThrottled(result.retryAfterSeconds);
+          }
+          throw new InvalidCredentials();
+        },
+      }),
+    ],
+    callbacks: sessionCallbacks,
+    events: sessionEvents,
+  };
+}
+
 // Configured lazily so `next build` never reads secrets or opens the database.
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
-  secret: env().AUTH_SECRET,
-  trustHost: true,
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
-  pages: { signIn: "/sign-in" },
-  providers: [
-    Credentials({
-      credentials: { email: { type: "email" }, password: { type: "password" } },
-      async authorize(raw) {
-        const parsed = signInSchema.safeParse(raw);
-        if (!parsed.success) throw new InvalidCredentials();
-        const user = await db.user.findUnique({ where: { email: parsed.data.email } });
-        if (!user || !(await verifyPassword(user.passwordHash, parsed.data.password))) throw new InvalidCredentials();
-        return { id: user.id, email: user.email, name: user.name };
-      },
-    }),
-  ],
-  callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
-      return token;
-    },
-    session({ session, token }) {
-      if (token.sub) session.user.id = token.sub;
-      return session;
-    },
+const nextAuth = NextAuth(() => authConfig());
+
+export const { auth, signIn, signOut } = nextAuth;
+
+export const handlers = {
+  GET: nextAuth.handlers.GET,
+  // A throttled POST to the credentials callback would otherwise be a redirect to the sign-in page;
+  // a script gets a 429 with Retry-After instead.
+  async POST(request: NextRequest): Promise<Response> {
+    const outcome: { retryAfterSeconds?: number } = {};
+    const response = await throttledAttempt.run(outcome, () => nextAuth.handlers.POST(request));
+    if (outcome.retryAfterSeconds === undefined) return response;
+    const seconds = outcome.retryAfterSeconds;
+    return Response.json(
+      { error: { code: "rate_limited", message: tooManySignInAttempts(seconds), retryAfterSeconds: seconds } },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
   },
-}));
+};

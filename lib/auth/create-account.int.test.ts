@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createAccount } from "./create-account";
+import { checkInvite, createInvite, hashInviteToken, listPendingInvites, revokeInvite } from "./invites";
+import { INVITE_PROBLEMS, SIGN_UP_BY_INVITATION } from "./messages";
 import { verifyPassword } from "./password";
+import { createInviteSchema } from "./schemas";
+import { setOpenSignUp, siteSettings } from "./site-settings";
+import { signUpPolicy } from "./sign-up-policy";
+import type { CurrentUser } from "./types";
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -9,18 +15,42 @@ beforeAll(async () => {
 });
 afterAll(() => testDb?.close());
 
+let counter = 0;
+const person = (prefix = "person") => {
+  counter += 1;
+  return { name: `${prefix} ${counter}`, email: `${prefix}${counter}@example.com`, password: "a long password" };
+};
+
+async function resetStudio() {
+  await testDb.db.auditLog.deleteMany();
+  await testDb.db.invite.deleteMany();
+  await testDb.db.membership.deleteMany();
+  await testDb.db.user.deleteMany();
+  await testDb.db.team.deleteMany();
+  await testDb.db.siteSettings.update({ where: { id: 1 }, data: { openSignUp: false } });
+}
+
+/** The first account, as the admin the invites and settings are made by. */
+async function firstAdmin(): Promise<CurrentUser> {
+  const user = await createAccount(person("admin"));
+  const memberships = await testDb.db.membership.findMany({ where: { userId: user.id } });
+  return { ...user, teamIds: memberships.map((m) => m.teamId), sessionId: "not-used-here" };
+}
+
+const invite = (admin: CurrentUser, input: { note?: string; expiresInDays?: number } = {}) => createInvite(admin, createInviteSchema.parse(input));
+
 describe("createAccount", () => {
-  it("makes the first account admin and team owner, later ones members of the same team", async () => {
+  beforeEach(resetStudio);
+
+  it("makes the first account admin and owner of the studio's team", async () => {
     const first = await createAccount({ name: "First", email: "first@example.com", password: "a long password" });
-    const second = await createAccount({ name: "Second", email: "second@example.com", password: "a long password" });
     expect(first.role).toBe("admin");
-    expect(second.role).toBe("member");
-    const memberships = await testDb.db.membership.findMany({ orderBy: { createdAt: "asc" } });
-    expect(memberships.map((m) => m.role)).toEqual(["owner", "member"]);
-    expect(new Set(memberships.map((m) => m.teamId)).size).toBe(1);
+    const memberships = await testDb.db.membership.findMany();
+    expect(memberships.map((m) => m.role)).toEqual(["owner"]);
   });
 
   it("stores an argon2id hash, never the password", async () => {
+    await createAccount({ name: "First", email: "first@example.com", password: "a long password" });
     const user = await testDb.db.user.findUniqueOrThrow({ where: { email: "first@example.com" } });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(user.passwordHash, "a long password")).toBe(true);
@@ -28,18 +58,135 @@ describe("createAccount", () => {
   });
 
   it("refuses a second account with the same email, naming the field", async () => {
-    await expect(createAccount({ name: "Again", email: "first@example.com", password: "a long password" })).rejects.toMatchObject({
+    await setOpenSignUp(await firstAdmin(), true);
+    await createAccount({ name: "Once", email: "once@example.com", password: "a long password" });
+    await expect(createAccount({ name: "Again", email: "once@example.com", password: "a long password" })).rejects.toMatchObject({
       code: "conflict",
       fields: [{ field: "email", message: "An account with this email already exists" }],
     });
   });
 
   it("makes exactly one admin when accounts are created at the same moment", async () => {
-    await testDb.db.membership.deleteMany();
-    await testDb.db.user.deleteMany();
+    await testDb.db.siteSettings.update({ where: { id: 1 }, data: { openSignUp: true } });
     const created = await Promise.all(
       Array.from({ length: 5 }, (_, i) => createAccount({ name: `Racer ${i}`, email: `racer${i}@example.com`, password: "a long password" })),
     );
     expect(created.filter((user) => user.role === "admin")).toHaveLength(1);
+    expect(new Set((await testDb.db.membership.findMany()).map((m) => m.teamId)).size).toBe(1);
+  });
+});
+
+describe("finding 7: sign-up after the first account is by invitation (or open sign-up)", () => {
+  beforeEach(resetStudio);
+
+  it("says only on an empty studio that the first account becomes admin", async () => {
+    expect(await signUpPolicy()).toEqual({ kind: "first-account" });
+    await firstAdmin();
+    expect(await signUpPolicy()).toEqual({ kind: "closed" });
+  });
+
+  it("is closed by default: a later account without an invite is refused, naming the field", async () => {
+    await firstAdmin();
+    expect(await siteSettings()).toEqual({ openSignUp: false });
+    await expect(createAccount(person())).rejects.toMatchObject({
+      code: "forbidden",
+      message: SIGN_UP_BY_INVITATION,
+      fields: [{ field: "invite", message: "is required: sign-up is by invitation" }],
+    });
+    expect(await testDb.db.user.count()).toBe(1);
+  });
+
+  it("an invite makes a member of the studio's team, once; the second use is refused", async () => {
+    const admin = await firstAdmin();
+    const { token, invite: summary } = await invite(admin, { note: "For Bo" });
+    expect(await signUpPolicy(token)).toMatchObject({ kind: "invite", teamName: "Studio" });
+
+    const member = await createAccount(person("bo"), token);
+    expect(member.role).toBe("member");
+    const membership = await testDb.db.membership.findFirstOrThrow({ where: { userId: member.id } });
+    expect(membership).toMatchObject({ teamId: admin.teamIds[0], role: "member" });
+    expect(await testDb.db.invite.findUniqueOrThrow({ where: { id: summary.id } })).toMatchObject({ usedById: member.id });
+
+    await expect(createAccount(person("again"), token)).rejects.toMatchObject({ code: "forbidden", fields: [{ field: "invite", message: INVITE_PROBLEMS.used }] });
+    expect(await signUpPolicy(token)).toEqual({ kind: "invite-problem", problem: "used" });
+    expect(await listPendingInvites()).toEqual([]);
+  });
+
+  it("two sign-ups racing for one invite make exactly one account", async () => {
+    const admin = await firstAdmin();
+    const { token } = await invite(admin);
+    const results = await Promise.allSettled(Array.from({ length: 4 }, (_, i) => createAccount(person(`race${i}`), token)));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ fields: [{ field: "invite", message: INVITE_PROBLEMS.used }] });
+    }
+    expect(await testDb.db.user.count()).toBe(2);
+  });
+
+  it("says plainly when an invite has expired, was revoked or is not an invite at all", async () => {
+    const admin = await firstAdmin();
+    const expired = await invite(admin, { expiresInDays: 1 });
+    await testDb.db.invite.update({ where: { id: expired.invite.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const revoked = await invite(admin);
+    await revokeInvite(admin, revoked.invite.id);
+
+    expect(await checkInvite(expired.token)).toEqual({ status: "expired" });
+    expect(await checkInvite(revoked.token)).toEqual({ status: "revoked" });
+    expect(await checkInvite("not-a-token")).toEqual({ status: "unknown" });
+    expect(await checkInvite("A".repeat(43))).toEqual({ status: "unknown" });
+
+    await expect(createAccount(person(), expired.token)).rejects.toMatchObject({ fields: [{ field: "invite", message: INVITE_PROBLEMS.expired }] });
+    await expect(createAccount(person(), revoked.token)).rejects.toMatchObject({ fields: [{ field: "invite", message: INVITE_PROBLEMS.revoked }] });
+    await expect(createAccount(person(), "A".repeat(43))).rejects.toMatchObject({ fields: [{ field: "invite", message: INVITE_PROBLEMS.unknown }] });
+    expect(await testDb.db.user.count()).toBe(1);
+  });
+
+  it("stores only the sha256 of a random 32-byte token, expiring in 7 days by default", async () => {
+    const admin = await firstAdmin();
+    const { token, invite: summary } = await invite(admin);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await testDb.db.invite.findUniqueOrThrow({ where: { id: summary.id } });
+    expect(row.tokenHash).toBe(hashInviteToken(token));
+    expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+    const days = (row.expiresAt.getTime() - row.createdAt.getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(7, 2);
+  });
+
+  it("lists pending invites only, newest first; revoking a used invite is refused", async () => {
+    const admin = await firstAdmin();
+    const older = await invite(admin, { note: "older" });
+    const newer = await invite(admin, { note: "newer" });
+    const used = await invite(admin, { note: "used" });
+    await createAccount(person(), used.token);
+    expect((await listPendingInvites()).map((pending) => pending.note)).toEqual(["newer", "older"]);
+    await revokeInvite(admin, newer.invite.id);
+    expect((await listPendingInvites()).map((pending) => pending.id)).toEqual([older.invite.id]);
+    await expect(revokeInvite(admin, used.invite.id)).rejects.toMatchObject({ code: "conflict", fields: [{ field: "id" }] });
+    await expect(revokeInvite(admin, "00000000-0000-0000-0000-000000000000")).rejects.toMatchObject({ code: "not_found", fields: [{ field: "id" }] });
+  });
+
+  it("open sign-up, once an admin turns it on, makes members of the studio's team", async () => {
+    const admin = await firstAdmin();
+    await setOpenSignUp(admin, true);
+    expect(await signUpPolicy()).toEqual({ kind: "open", teamName: "Studio" });
+    const member = await createAccount(person());
+    expect(member.role).toBe("member");
+    await setOpenSignUp(admin, false);
+    await expect(createAccount(person())).rejects.toMatchObject({ message: SIGN_UP_BY_INVITATION });
+  });
+
+  it("records the admin's actions in the audit log", async () => {
+    const admin = await firstAdmin();
+    const { invite: created } = await invite(admin, { note: "audit" });
+    await revokeInvite(admin, created.id);
+    await setOpenSignUp(admin, true);
+    const entries = await testDb.db.auditLog.findMany({ orderBy: { createdAt: "asc" } });
+    expect(entries.map((entry) => [entry.action, entry.actorId, entry.target])).toEqual([
+      ["invite.created", admin.id, created.id],
+      ["invite.revoked", admin.id, created.id],
+      ["settings.open_sign_up", admin.id, null],
+    ]);
+    expect(entries[2].details).toEqual({ openSignUp: true });
   });
 });

@@ -1,30 +1,42 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { consumeInvite, studioTeam } from "./invites";
+import { SIGN_UP_BY_INVITATION } from "./messages";
 import { hashPassword } from "./password";
 import type { SignUpInput } from "./schemas";
+import { siteSettings } from "./site-settings";
 
 const FIRST_ACCOUNT_LOCK = 7_401_001;
 
-// The first account on an empty database becomes site admin and owner of the studio's team; later
-// accounts are members of that team. An advisory lock makes "first" exact when two people sign up
-// at the same moment on PostgreSQL (PGlite has a single connection, so it is serial anyway).
-export async function createAccount(input: SignUpInput) {
+// Who may create an account, enforced here because the sign-up action can be called directly:
+// - the first account on an empty database becomes site admin and owner of the studio's team;
+// - later, only with a valid invite (consumed in the same transaction as the account) or while an
+//   admin has turned open sign-up on; both make a member of the studio's team.
+// An advisory lock makes "first" exact when two people sign up at the same moment on PostgreSQL
+// (PGlite has a single connection, so it is serial anyway).
+export async function createAccount(input: SignUpInput, invite?: string) {
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`;
+    const isFirst = (await tx.user.count()) === 0;
+    if (!isFirst && !invite && !(await siteSettings(tx)).openSignUp) {
+      throw new AppError("forbidden", SIGN_UP_BY_INVITATION, [{ field: "invite", message: "is required: sign-up is by invitation" }]);
+    }
     if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
       throw new AppError("conflict", "An account with this email already exists", [
         { field: "email", message: "An account with this email already exists" },
       ]);
     }
-    const isFirst = (await tx.user.count()) === 0;
     const user = await tx.user.create({
       data: { email: input.email, name: input.name, passwordHash, role: isFirst ? "admin" : "member" },
       select: { id: true, email: true, name: true, role: true },
     });
-    const team = (await tx.team.findFirst({ orderBy: { createdAt: "asc" } })) ?? (await tx.team.create({ data: { name: "Studio" } }));
-    await tx.membership.create({ data: { userId: user.id, teamId: team.id, role: isFirst ? "owner" : "member" } });
+    const teamId =
+      !isFirst && invite
+        ? await consumeInvite(tx, invite, user.id)
+        : ((await studioTeam(tx)) ?? (await tx.team.create({ data: { name: "Studio" }, select: { id: true } }))).id;
+    await tx.membership.create({ data: { userId: user.id, teamId, role: isFirst ? "owner" : "member" } });
     return user;
   });
 }

@@ -1,30 +1,22 @@
 import "server-only";
 import { forbidden, redirect } from "next/navigation";
-import { db } from "@/lib/db/client";
+import { cache } from "react";
 import { AppError } from "@/lib/errors";
 import { auth } from "./auth";
+import { sessionUser } from "./sessions";
+import type { CurrentUser } from "./types";
 
-export type CurrentUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: "admin" | "member";
-  teamIds: string[];
-};
+export type { CurrentUser } from "./types";
 
-// The session only carries the user id; role and memberships are read fresh on every request so a
-// demoted or deleted account loses access at once.
-export async function currentUser(): Promise<CurrentUser | null> {
+// The JWT only names a session row; the row, the user's role, status and memberships are read
+// fresh (in one query) so a signed-out, disabled, demoted or deleted account loses access at once.
+// cache() makes the layout, the page and its helpers share that one read within a request.
+export const currentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await auth();
-  const id = session?.user?.id;
-  if (!id) return null;
-  const user = await db.user.findUnique({
-    where: { id },
-    select: { id: true, email: true, name: true, role: true, memberships: { select: { teamId: true } } },
-  });
-  if (!user) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, teamIds: user.memberships.map((m) => m.teamId) };
-}
+  const user = await sessionUser(session?.sessionId);
+  // A session row always belongs to the user the token was issued to; anything else is not ours.
+  return user && user.id === session?.user?.id ? user : null;
+});
 
 /** For route handlers: 401 JSON when signed out. */
 export async function requireUser(): Promise<CurrentUser> {

@@ -1,9 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { UserSummary } from "./types";
 
-export function listUsers() {
-  return db.user.findMany({
+export async function listUsers(): Promise<UserSummary[]> {
+  const users = await db.user.findMany({
     orderBy: { createdAt: "asc" },
-    select: { id: true, email: true, name: true, role: true, createdAt: true },
+    select: { id: true, email: true, name: true, role: true, createdAt: true, disabledAt: true },
   });
+  return users.map((user) => ({ ...user, createdAt: user.createdAt.toISOString(), disabledAt: user.disabledAt?.toISOString() ?? null }));
 }

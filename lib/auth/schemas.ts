@@ -1,25 +1,61 @@
 import { z } from "zod";
+import { safeText } from "@/lib/validation/text";
 
-// Shared by the sign-up/sign-in forms and the server, so the browser shows the same rule the server
-// enforces.
+// Shared by the forms and the server, so the browser shows the same rule the server enforces.
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email("Email must be a valid address like name@example.com"));
 
+/** The rule for every password a user chooses (sign-up and password change). */
+export const newPasswordSchema = safeText("Password")
+  .min(10, "Password must be at least 10 characters")
+  .max(200, "Password must be at most 200 characters");
+
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(80, "Name must be at most 80 characters"),
+  name: safeText("Name").trim().min(1, "Name is required").max(80, "Name must be at most 80 characters"),
   email: emailSchema,
-  password: z
-    .string()
-    .min(10, "Password must be at least 10 characters")
-    .max(200, "Password must be at most 200 characters"),
+  password: newPasswordSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** An invite token as it appears in /sign-up?invite=…: 32 random bytes, base64url. */
+export const inviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Invite must be the code from an invite link");
 
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, "Password is required"),
 });
-export type SignInInput = z.infer<typeof signInSchema>;
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: safeText("Current password").min(1, "Current password is required"),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const INVITE_DEFAULT_DAYS = 7;
+export const INVITE_MAX_DAYS = 30;
+
+export const createInviteSchema = z.strictObject({
+  note: safeText("Note")
+    .trim()
+    .max(120, "Note must be at most 120 characters")
+    .optional()
+    .transform((note) => note || undefined),
+  expiresInDays: z
+    .number({ error: "Expires in days must be a number" })
+    .int("Expires in days must be a whole number")
+    .min(1, "Expires in days must be at least 1")
+    .max(INVITE_MAX_DAYS, `Expires in days must be at most ${INVITE_MAX_DAYS}`)
+    .default(INVITE_DEFAULT_DAYS),
+});
+export type CreateInviteValues = z.output<typeof createInviteSchema>;
+
+export const siteSettingsSchema = z.strictObject({
+  openSignUp: z.boolean({ error: "Open sign-up must be true or false" }),
+});
+
+export const userStatusSchema = z.strictObject({
+  disabled: z.boolean({ error: "Disabled must be true or false" }),
+});

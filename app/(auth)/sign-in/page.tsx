@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { signInAction } from "@/app/(auth)/actions";
 import { AuthForm } from "@/components/auth/auth-form";
 import { currentUser } from "@/lib/auth/current-user";
+import { signUpIsOpen } from "@/lib/auth/sign-up-policy";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   if (await currentUser()) redirect("/");
   const { next } = await searchParams;
   return (
@@ -16,11 +18,24 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <AuthForm
         mode="sign-in"
         action={signInAction}
-        next={next}
+        // Checked again by the action (safeNextPath) before anyone is sent there.
+        hidden={{ next: typeof next === "string" ? next : undefined }}
         fields={[
           { name: "email", label: "Email", type: "email", autoComplete: "email" },
           { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
         ]}
+        footer={
+          (await signUpIsOpen()) ? (
+            <>
+              New here?{" "}
+              <Link href="/sign-up" className="font-medium text-accent-600 hover:underline">
+                Create an account
+              </Link>
+            </>
+          ) : (
+            "New here? Ask an admin of this studio for an invite link."
+          )
+        }
       />
     </>
   );

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePageUser } from "@/lib/auth/current-user";
+
+export const metadata: Metadata = { title: "Account" };
+
+export default async function AccountPage() {
+  const user = await requirePageUser();
+  return (
+    <>
+      <PageHeader title="Account" description="Your details and your password." />
+      <div className="grid max-w-4xl gap-6 lg:grid-cols-[1fr_1.4fr]">
+        <Card className="h-fit p-5">
+          <h2 className="mb-4 text-sm font-semibold">You</h2>
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="text-zinc-500">Name</dt>
+              <dd className="font-medium">{user.name}</dd>
+            </div>
+            <div>
+              <dt className="text-zinc-500">Email</dt>
+              <dd className="break-all">{user.email}</dd>
+            </div>
+            <div>
+              <dt className="text-zinc-500">Role</dt>
+              <dd className="mt-0.5">
+                <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{user.role === "admin" ? "site admin" : "member"}</Badge>
+              </dd>
+            </div>
+          </dl>
+        </Card>
+        <Card className="p-5">
+          <h2 className="text-sm font-semibold">Change password</h2>
+          <p className="mt-1 mb-4 text-xs text-zinc-500">You stay signed in here; every other browser or device signed in to your account is signed out.</p>
+          <ChangePasswordForm />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { changePasswordSchema, type ChangePasswordInput } from "@/lib/auth/schemas";
+import { api, ApiError } from "@/lib/client/api";
+
+const FIELDS = ["currentPassword", "newPassword"] as const;
+
+export function ChangePasswordForm() {
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const change = useMutation({
+    mutationFn: (values: ChangePasswordInput) => api<{ endedSessions: number }>("/api/me/password", { method: "POST", json: values }),
+  });
+
+  // The server's refusal names its field (wrong current password, too many attempts); anything
+  // else is shown above the button.
+  const serverFields: Record<string, string> = {};
+  if (change.error instanceof ApiError) for (const problem of change.error.error.fields ?? []) serverFields[problem.field] ??= problem.message;
+  const errors = { ...serverFields, ...clientErrors };
+  const generalError = change.error && !FIELDS.some((field) => serverFields[field]) ? change.error.message : undefined;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const data = Object.fromEntries(new FormData(formElement));
+    const parsed = changePasswordSchema.safeParse(data);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setClientErrors(found);
+      return;
+    }
+    setClientErrors({});
+    change.mutate(parsed.data, { onSuccess: () => formElement.reset() });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword}
+        onChange={() => setClientErrors((current) => ({ ...current, currentPassword: "" }))}
+      />
+      <Field
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 10 characters."
+        error={errors.newPassword}
+        onChange={() => setClientErrors((current) => ({ ...current, newPassword: "" }))}
+      />
+      {generalError ? <Alert title="The password was not changed">{generalError}</Alert> : null}
+      {change.isSuccess ? (
+        <Alert tone="info" title="Password changed">
+          {change.data.endedSessions === 0
+            ? "No other session was signed in."
+            : `Signed out ${change.data.endedSessions === 1 ? "1 other session" : `${change.data.endedSessions} other sessions`}.`}
+        </Alert>
+      ) : null}
+      <Button type="submit" disabled={change.isPending}>
+        {change.isPending ? "Changing…" : "Change password"}
+      </Button>
+    </form>
+  );
+}

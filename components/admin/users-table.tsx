@@ -1,0 +1,84 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import type { UserSummary } from "@/lib/auth/types";
+import { api } from "@/lib/client/api";
+import { formatDate } from "./format";
+
+export function UsersTable({ initialUsers, currentUserId }: { initialUsers: UserSummary[]; currentUserId: string }) {
+  const [users, setUsers] = useState(initialUsers);
+  const setDisabled = useMutation({
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      api<{ user: UserSummary }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: "PATCH", json: { disabled } }),
+    onSuccess: ({ user }) => setUsers((current) => current.map((row) => (row.id === user.id ? user : row))),
+  });
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
+        <h2 className="text-sm font-semibold">Users ({users.length})</h2>
+        <p className="mt-0.5 text-xs text-zinc-500">A disabled user is signed out everywhere at once and cannot sign in until enabled again.</p>
+      </div>
+      {setDisabled.error ? (
+        <div className="border-b border-zinc-200 p-3 dark:border-zinc-800">
+          <Alert title="The change was not saved" onDismiss={() => setDisabled.reset()}>
+            {setDisabled.error.message}
+          </Alert>
+        </div>
+      ) : null}
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase tracking-wide text-zinc-500">
+            <tr>
+              <th className="px-5 py-2 font-medium">Name</th>
+              <th className="px-5 py-2 font-medium">Email</th>
+              <th className="px-5 py-2 font-medium">Role</th>
+              <th className="px-5 py-2 font-medium">Joined</th>
+              <th className="px-5 py-2 font-medium">
+                <span className="sr-only">Status and actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {users.map((user) => {
+              const busy = setDisabled.isPending && setDisabled.variables?.id === user.id;
+              return (
+                <tr key={user.id} className={user.disabledAt ? "text-zinc-400 dark:text-zinc-500" : undefined}>
+                  <td className="px-5 py-2.5 font-medium whitespace-nowrap">{user.name}</td>
+                  <td className={`px-5 py-2.5 ${user.disabledAt ? "" : "text-zinc-600 dark:text-zinc-400"}`}>{user.email}</td>
+                  <td className="px-5 py-2.5">
+                    <div className="flex flex-wrap gap-1">
+                      <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{user.role}</Badge>
+                      {user.disabledAt ? <Badge tone="danger">disabled</Badge> : null}
+                    </div>
+                  </td>
+                  <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(user.createdAt)}</td>
+                  <td className="px-5 py-2 text-right whitespace-nowrap">
+                    {user.id === currentUserId ? (
+                      <span className="text-xs text-zinc-500">you</span>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={busy}
+                        aria-label={`${user.disabledAt ? "Enable" : "Disable"} ${user.name}`}
+                        onClick={() => setDisabled.mutate({ id: user.id, disabled: !user.disabledAt })}
+                      >
+                        {busy ? "Saving…" : user.disabledAt ? "Enable" : "Disable"}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

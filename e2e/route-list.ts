@@ -1,0 +1,306 @@
+// THE list of every API route and server action the studio answers (issue 7). The hostile-request
+// sweep (route-sweep.spec.ts) sends to each of them, and test/route-list.test.ts fails when a route
+// file, an exported method or a "use server" export is missing here, or when this list names one that
+// no longer exists. A new route joins the sweep by being listed here, nowhere else.
+//
+// Plain data, no test-runner imports: Vitest and Playwright both read it.
+
+/** Things the sweep creates before it starts, so that hostile requests can aim at real rows. */
+export type Fixtures = {
+  /** A conversation of the member's. */
+  conversation: string;
+  /** A PNG the member uploaded, and its size in bytes. */
+  asset: string;
+  assetBytes: number;
+  /** A pending invite the admin made. */
+  invite: string;
+  /** The code (from the link) of another pending invite, for sign-ups. */
+  inviteCode: string;
+  /** Another member, the target of the admin's requests about users. */
+  bystander: string;
+  /** The member the sweep signs in as. */
+  member: { id: string; email: string; password: string };
+};
+
+export type Fixture = "conversation" | "asset" | "invite" | "bystander";
+
+/** Who may call a route: anyone (next-auth's own), any signed-in user, or the site admin only. */
+export type Access = "public" | "member" | "admin";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A path parameter's value in the requests that are not about the parameter itself. */
+export type ParamSource = { fixture: Fixture } | { value: string };
+
+export type QueryParam = {
+  /** Sent in every request that is not about this parameter; without one the parameter is left out. */
+  sample?: string;
+  /** A closed set of values or a fixed format (an enum, an id): prototype-chain names must be refused. */
+  closed?: boolean;
+  /** A whole number: text in its place must be refused. */
+  number?: boolean;
+  /** Leaving it out must be refused. */
+  required?: boolean;
+};
+
+export type Body =
+  | { type: "none" }
+  /**
+   * A JSON object. `sample` is a valid body (sent in the cases about the session, the origin and the
+   * media type, so that a missing refusal would show up as a write). Field names are dotted paths
+   * (`images.0.mime`). `strings` are the text fields (NUL, lone surrogate and 2 MB cases); `closed`
+   * are the enum-like ones (prototype-chain names). Every field of the sample also gets a wrongly
+   * typed value.
+   */
+  | { type: "json"; sample: (fixtures: Fixtures) => Record<string, unknown>; strings: string[]; closed: string[] }
+  /** An HTML form post (application/x-www-form-urlencoded): next-auth's own endpoints. */
+  | { type: "form"; sample: (fixtures: Fixtures) => Record<string, string>; strings: string[] }
+  /** The file itself is the body (an image type or application/octet-stream). */
+  | { type: "upload" };
+
+export type MethodSpec = {
+  body: Body;
+  query?: Record<string, QueryParam>;
+  /** Path parameters of this method when they differ from the route's (next-auth's catch-all). */
+  params?: Record<string, ParamSource>;
+  /**
+   * A GET whose answer shows what is stored: the sweep reads it before and after, and any difference
+   * means a hostile request wrote something.
+   */
+  snapshot?: true;
+};
+
+export type ApiRoute = {
+  /** The path as in app/: `/api/chat/conversations/[id]/turns`. */
+  path: string;
+  access: Access;
+  /** Values for the path's `[params]`. */
+  params?: Record<string, ParamSource>;
+  /**
+   * The answers are not the studio's own JSON errors (next-auth's endpoints answer with redirects and
+   * their own bodies): the sweep checks only that nothing is a 5xx and nothing is written.
+   */
+  foreignAnswers?: true;
+  methods: Partial<Record<HttpMethod, MethodSpec>>;
+};
+
+export type ServerAction = {
+  /** The "use server" module (path from the repository root) and the export's name. */
+  module: string;
+  name: string;
+  /** A page that posts it (any page of the build can carry it; this is where the browser sends it). */
+  page: string;
+  access: "public" | "member";
+  /**
+   * The FormData the action reads (its argument after useActionState's previous state), with a valid
+   * sample and the text fields; absent for actions that take no arguments.
+   */
+  form?: { sample: (fixtures: Fixtures) => Record<string, string>; strings: string[] };
+};
+
+const none: Body = { type: "none" };
+
+/** A reference image as the alpha forms send it: an uploaded asset's id, type and size. */
+const referenceImage = (fixtures: Fixtures) => ({ assetId: fixtures.asset, mime: "image/png", bytes: fixtures.assetBytes });
+
+export const apiRoutes: ApiRoute[] = [
+  {
+    path: "/api/admin/invites",
+    access: "admin",
+    methods: {
+      GET: { body: none, snapshot: true },
+      POST: { body: { type: "json", sample: () => ({ note: "Made by the route sweep", expiresInDays: 7 }), strings: ["note"], closed: [] } },
+    },
+  },
+  {
+    path: "/api/admin/invites/[id]",
+    access: "admin",
+    params: { id: { fixture: "invite" } },
+    methods: { DELETE: { body: none } },
+  },
+  {
+    // No GET shows the settings: a change that slipped through shows only as a 2xx in its case.
+    path: "/api/admin/settings",
+    access: "admin",
+    methods: { PATCH: { body: { type: "json", sample: () => ({ openSignUp: true }), strings: [], closed: [] } } },
+  },
+  {
+    path: "/api/admin/users",
+    access: "admin",
+    methods: { GET: { body: none, snapshot: true } },
+  },
+  {
+    // Disabling shows in the user list's disabledAt.
+    path: "/api/admin/users/[id]",
+    access: "admin",
+    params: { id: { fixture: "bystander" } },
+    methods: { PATCH: { body: { type: "json", sample: () => ({ disabled: true }), strings: [], closed: [] } } },
+  },
+  {
+    path: "/api/alpha/v3/generations",
+    access: "member",
+    methods: {
+      GET: { body: none, query: { cursor: { closed: true } }, snapshot: true },
+      POST: {
+        body: {
+          type: "json",
+          sample: (fixtures) => ({
+            prompt: "A lighthouse at dusk",
+            images: [referenceImage(fixtures)],
+            size: "1024x1024",
+            seed: 7,
+            footnote: "route sweep",
+            revise: false,
+          }),
+          strings: ["prompt", "images.0.assetId", "size", "footnote"],
+          closed: ["images.0.assetId", "images.0.mime", "size"],
+        },
+      },
+    },
+  },
+  {
+    path: "/api/assets",
+    access: "member",
+    methods: {
+      GET: {
+        body: none,
+        query: {
+          kind: { sample: "image,layer,video,input", closed: true },
+          mime: { closed: true },
+          cursor: { closed: true },
+          limit: { sample: "100", number: true },
+        },
+        snapshot: true,
+      },
+    },
+  },
+  {
+    path: "/api/assets/[id]",
+    // A signed link also opens an asset without a session; without one a session is needed.
+    access: "member",
+    params: { id: { fixture: "asset" } },
+    methods: {
+      GET: {
+        body: none,
+        query: { variant: { closed: true }, download: { closed: true }, exp: { number: true }, sig: {} },
+      },
+    },
+  },
+  {
+    path: "/api/assets/[id]/meta",
+    access: "member",
+    params: { id: { fixture: "asset" } },
+    methods: { GET: { body: none } },
+  },
+  {
+    path: "/api/auth/[...nextauth]",
+    access: "public",
+    foreignAnswers: true,
+    methods: {
+      GET: { body: none, params: { nextauth: { value: "session" } } },
+      POST: {
+        params: { nextauth: { value: "callback/credentials" } },
+        body: {
+          type: "form",
+          sample: (fixtures) => ({ email: fixtures.member.email, password: fixtures.member.password }),
+          strings: ["email", "password"],
+        },
+      },
+    },
+  },
+  {
+    path: "/api/chat/conversations",
+    access: "member",
+    methods: {
+      GET: { body: none, query: { q: {} }, snapshot: true },
+      POST: { body: { type: "json", sample: () => ({ title: "Made by the route sweep" }), strings: ["title"], closed: [] } },
+    },
+  },
+  {
+    path: "/api/chat/conversations/[id]",
+    access: "member",
+    params: { id: { fixture: "conversation" } },
+    methods: {
+      GET: { body: none, snapshot: true },
+      PATCH: { body: { type: "json", sample: () => ({ title: "Renamed by the route sweep" }), strings: ["title"], closed: [] } },
+      DELETE: { body: none },
+    },
+  },
+  {
+    path: "/api/chat/conversations/[id]/turns",
+    access: "member",
+    params: { id: { fixture: "conversation" } },
+    methods: {
+      POST: {
+        body: {
+          type: "json",
+          sample: (fixtures) => ({
+            text: "Make the sky teal",
+            images: [referenceImage(fixtures)],
+            size: "1K",
+            seed: 42,
+            footnote: "route sweep",
+            resizeMaxPixels: 1_000_000,
+            useSearchTool: false,
+            parentTurnId: null,
+          }),
+          strings: ["text", "images.0.assetId", "size", "footnote"],
+          closed: ["images.0.assetId", "images.0.mime", "size", "parentTurnId"],
+        },
+      },
+    },
+  },
+  {
+    path: "/api/me",
+    access: "member",
+    methods: { GET: { body: none } },
+  },
+  {
+    path: "/api/me/password",
+    access: "member",
+    methods: {
+      POST: {
+        body: {
+          type: "json",
+          sample: (fixtures) => ({ currentPassword: fixtures.member.password, newPassword: "a new password from the sweep" }),
+          strings: ["currentPassword", "newPassword"],
+          closed: [],
+        },
+      },
+    },
+  },
+  {
+    path: "/api/uploads",
+    access: "member",
+    methods: { POST: { body: { type: "upload" }, query: { purpose: { sample: "alpha-v3", closed: true, required: true } } } },
+  },
+];
+
+export const serverActions: ServerAction[] = [
+  {
+    module: "app/(auth)/actions.ts",
+    name: "signInAction",
+    page: "/sign-in",
+    access: "public",
+    form: { sample: (fixtures) => ({ email: fixtures.member.email, password: fixtures.member.password }), strings: ["email", "password"] },
+  },
+  {
+    module: "app/(auth)/actions.ts",
+    name: "signUpAction",
+    page: "/sign-up",
+    access: "public",
+    form: {
+      // A valid invite and a new address each time: a sign-up that slips through creates a user the
+      // snapshot sees.
+      sample: (fixtures) => ({
+        name: "Sweep Signup",
+        email: `sweep-signup-${crypto.randomUUID()}@studio.test`,
+        password: "correct horse battery",
+        invite: fixtures.inviteCode,
+      }),
+      strings: ["name", "email", "password", "invite"],
+    },
+  },
+  // Last in the sweep: one that slipped through would end the member's session.
+  { module: "app/(auth)/actions.ts", name: "signOutAction", page: "/", access: "member" },
+];

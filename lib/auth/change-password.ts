@@ -1,0 +1,45 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { clear, hit } from "@/lib/security/rate-limit";
+import { recordAudit } from "./audit";
+import { waitText } from "./messages";
+import { hashPassword, verifyPassword } from "./password";
+import type { ChangePasswordInput } from "./schemas";
+import { accountLimitKey, SIGN_IN_LIMITS } from "./sign-in";
+import type { CurrentUser } from "./types";
+
+/**
+ * Sets a new password after checking the current one, and ends every other session of the user
+ * (a thief who had the old password, or a session left signed in elsewhere, is out); the session
+ * making the change stays signed in. Wrong current passwords count against the same per-account
+ * limit as sign-in, so a borrowed session cannot be used to guess the password either.
+ */
+export async function changePassword(user: CurrentUser, input: ChangePasswordInput): Promise<{ endedSessions: number }> {
+  const limitKey = accountLimitKey(user.email);
+  const attempt = await hit(limitKey, SIGN_IN_LIMITS.perAccount);
+  if (!attempt.allowed) {
+    const message = `Too many wrong passwords. Try again in ${waitText(attempt.retryAfterSeconds)}.`;
+    throw new AppError("rate_limited", message, [{ field: "currentPassword", message }], { "Retry-After": String(attempt.retryAfterSeconds) });
+  }
+  const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+  if (!(await verifyPassword(passwordHash, input.currentPassword))) {
+    throw new AppError("validation_failed", "Current password is not right", [{ field: "currentPassword", message: "Current password is not right" }]);
+  }
+  await clear(limitKey);
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError("validation_failed", "New password must differ from the current one", [
+      { field: "newPassword", message: "New password must differ from the current one" },
+    ]);
+  }
+  const newHash = await hashPassword(input.newPassword);
+  return db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash: newHash } });
+    const { count } = await tx.userSession.updateMany({
+      where: { userId: user.id, revokedAt: null, id: { not: user.sessionId } },
+      data: { revokedAt: new Date() },
+    });
+    await recordAudit(tx, { actorId: user.id, action: "user.password_changed", target: user.id, details: { endedSessions: count } });
+    return { endedSessions: count };
+  });
+}

@@ -1,0 +1,108 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordAudit } from "./audit";
+import { INVITE_PROBLEMS, type InviteProblem } from "./messages";
+import { inviteTokenSchema, type CreateInviteValues } from "./schemas";
+import type { CurrentUser, InviteSummary } from "./types";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// An invite is a random 32-byte token shown to the admin once, inside /sign-up?invite=<token>.
+// Only its sha256 is stored, so the database (or a backup of it) cannot be used to sign up.
+export function hashInviteToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function inviteLink(origin: string, token: string): string {
+  return `${origin}/sign-up?invite=${token}`;
+}
+
+/** The studio's team: the first one, made with the first account. Everyone who signs up joins it. */
+export async function studioTeam(client: Prisma.TransactionClient = db) {
+  return client.team.findFirst({ orderBy: { createdAt: "asc" }, select: { id: true, name: true } });
+}
+
+export async function createInvite(admin: CurrentUser, { note, expiresInDays }: CreateInviteValues): Promise<{ invite: InviteSummary; token: string }> {
+  const token = randomBytes(32).toString("base64url");
+  return db.$transaction(async (tx) => {
+    const team = await studioTeam(tx);
+    if (!team) throw new AppError("conflict", "The studio has no team yet: create the first account");
+    const row = await tx.invite.create({
+      data: { tokenHash: hashInviteToken(token), teamId: team.id, createdById: admin.id, note, expiresAt: new Date(Date.now() + expiresInDays * DAY_MS) },
+      select: inviteSelect,
+    });
+    await recordAudit(tx, { actorId: admin.id, action: "invite.created", target: row.id, details: { expiresAt: row.expiresAt.toISOString(), ...(note && { note }) } });
+    return { invite: toSummary(row), token };
+  });
+}
+
+/** Invites that can still be used, newest first. */
+export async function listPendingInvites(): Promise<InviteSummary[]> {
+  const rows = await db.invite.findMany({
+    where: { usedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: "desc" },
+    select: inviteSelect,
+  });
+  return rows.map(toSummary);
+}
+
+export async function revokeInvite(admin: CurrentUser, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const invite = await tx.invite.findUnique({ where: { id }, select: { usedAt: true, revokedAt: true } });
+    if (!invite) throw new AppError("not_found", "No invite with this id", [{ field: "id", message: "must be the id of an invite" }]);
+    if (invite.usedAt) throw new AppError("conflict", "This invite has already been used", [{ field: "id", message: "must be an invite that has not been used" }]);
+    if (invite.revokedAt) return;
+    await tx.invite.update({ where: { id }, data: { revokedAt: new Date() } });
+    await recordAudit(tx, { actorId: admin.id, action: "invite.revoked", target: id });
+  });
+}
+
+export type InviteCheck = { status: "valid"; teamName: string; expiresAt: Date } | { status: InviteProblem };
+
+/** What an invite link is worth right now, for the sign-up page. */
+export async function checkInvite(token: string, client: Prisma.TransactionClient = db): Promise<InviteCheck> {
+  if (!inviteTokenSchema.safeParse(token).success) return { status: "unknown" };
+  const invite = await client.invite.findUnique({
+    where: { tokenHash: hashInviteToken(token) },
+    select: { usedAt: true, revokedAt: true, expiresAt: true, team: { select: { name: true } } },
+  });
+  if (!invite) return { status: "unknown" };
+  if (invite.revokedAt) return { status: "revoked" };
+  if (invite.usedAt) return { status: "used" };
+  if (invite.expiresAt <= new Date()) return { status: "expired" };
+  return { status: "valid", teamName: invite.team.name, expiresAt: invite.expiresAt };
+}
+
+/**
+ * Marks the invite used by `userId` and returns its team, inside the caller's transaction. The
+ * conditional update is the single point of truth: when two sign-ups race for one invite, the
+ * second finds it already used (PostgreSQL re-checks the condition after the first commits) and its
+ * whole transaction, account included, is rolled back.
+ */
+export async function consumeInvite(tx: Prisma.TransactionClient, token: string, userId: string): Promise<string> {
+  const tokenHash = hashInviteToken(token);
+  const now = new Date();
+  const { count } = await tx.invite.updateMany({
+    where: { tokenHash, usedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now, usedById: userId },
+  });
+  if (count !== 1) {
+    const check = await checkInvite(token, tx);
+    throw inviteRefused(check.status === "valid" ? "used" : check.status);
+  }
+  const invite = await tx.invite.findUniqueOrThrow({ where: { tokenHash }, select: { teamId: true } });
+  return invite.teamId;
+}
+
+function inviteRefused(problem: InviteProblem): AppError {
+  return new AppError("forbidden", INVITE_PROBLEMS[problem], [{ field: "invite", message: INVITE_PROBLEMS[problem] }]);
+}
+
+const inviteSelect = { id: true, note: true, createdAt: true, expiresAt: true, createdBy: { select: { name: true } } } as const;
+
+function toSummary(row: { id: string; note: string | null; createdAt: Date; expiresAt: Date; createdBy: { name: string } | null }): InviteSummary {
+  return { id: row.id, note: row.note, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), createdBy: row.createdBy?.name ?? null };
+}

@@ -1,0 +1,29 @@
+// What the sign-in and sign-up screens say, shared by the server (which decides) and the pages
+// (which show it), so the wording lives in one place.
+
+/** The one answer for a wrong password, an unknown email and a disabled account alike. */
+export const INVALID_CREDENTIALS = "The email or password is not right.";
+
+export const SIGN_UP_BY_INVITATION = "Sign-up is by invitation. Ask an admin of this studio for an invite link.";
+
+export const OPEN_SIGN_UP_MEANING =
+  "Anyone who can reach this studio can create an account and will join the team and see work shared with the team.";
+
+export function tooManySignInAttempts(retryAfterSeconds: number): string {
+  return `Too many sign-in attempts. Try again in ${waitText(retryAfterSeconds)}.`;
+}
+
+/** "14 minutes", "1 minute": whole minutes rounded up, so the user is never told too early. */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+export type InviteProblem = "unknown" | "used" | "expired" | "revoked";
+
+export const INVITE_PROBLEMS: Record<InviteProblem, string> = {
+  unknown: "This invite link is not valid. Check that you copied the whole link, or ask an admin for a new one.",
+  used: "This invite link has already been used. Ask an admin of this studio for a new one.",
+  expired: "This invite link has expired. Ask an admin of this studio for a new one.",
+  revoked: "This invite link was withdrawn by an admin. Ask an admin of this studio for a new one.",
+};
