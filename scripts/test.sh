@@ -7,6 +7,10 @@ export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 
 step() { printf '\n=== %s ===\n' "$1"; }
 
+step "lint (eslint: Next, TypeScript and the architecture's import rules) and unused code (knip)"
+npx eslint --max-warnings 0 .
+npx knip --no-config-hints
+
 step "unit and integration tests (vitest)"
 mkdir -p .test-reports
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json
