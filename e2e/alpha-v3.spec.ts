@@ -149,9 +149,9 @@ test("a prompt blocked by content safety says so, and the failure is kept in the
   await promptBox(page).fill(`a forbidden subject ${Date.now()}`);
   await page.getByRole("button", { name: "Generate" }).click();
 
-  const alert = page.getByRole("alert").filter({ hasText: "Content safety stopped this request" });
+  const alert = page.getByRole("alert").filter({ hasText: "Blocked by content safety" });
   await expect(alert).toBeVisible();
-  await expect(alert).toContainText("Blocked by content safety — adjust the prompt");
+  await expect(alert).toContainText("Adjust the prompt or image");
   const failed = page.getByRole("article", { name: "Failed generation" }).first();
   await expect(failed).toContainText("Blocked by content safety");
   await expect(failed.getByRole("button", { name: "Use as reference" })).toHaveCount(0);
@@ -164,8 +164,9 @@ test("a service that stays busy (429) is reported as busy, with a way to try aga
   await promptBox(page).fill(`a busy afternoon ${Date.now()}`);
   await page.getByRole("button", { name: "Generate" }).click();
 
-  const alert = page.getByRole("alert").filter({ hasText: "The image service is busy" });
+  const alert = page.getByRole("alert").filter({ hasText: "Too many requests right now" });
   await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert).toContainText("The service is busy");
   await expect(alert.getByRole("button", { name: "Try again" })).toBeVisible();
   expect(await remainingFaults(request)).toBe(0);
 
@@ -240,7 +241,7 @@ test("finding 4: a 4th generation while 3 run is refused with the studio's messa
   expect(refused.status()).toBe(429);
   expect(refused.headers()["retry-after"]).toMatch(/^[1-9]\d*$/);
 
-  const alert = page.getByRole("alert").filter({ hasText: "Too many generations running" });
+  const alert = page.getByRole("alert").filter({ hasText: "Too many requests right now" });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("You already have 3 generations running. Wait for one to finish or cancel one.");
   await expect(alert).not.toContainText("The service suggests");

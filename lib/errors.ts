@@ -1,16 +1,7 @@
 import { z } from "zod";
+import type { UpstreamErrorKind } from "@/lib/upstream/errors";
 
 export type FieldProblem = { field: string; message: string };
-
-/** A failure as the browser receives it, in JSON bodies and streamed answers alike. */
-export type ClientError = {
-  code: string;
-  message: string;
-  field?: string;
-  fields?: FieldProblem[];
-  requestId?: string;
-  retryAfterSeconds?: number;
-};
 
 const statusByCode = {
   unauthorized: 401,
@@ -29,8 +20,34 @@ const statusByCode = {
 
 export type AppErrorCode = keyof typeof statusByCode;
 
-// An error a user or client can act on. Everything else is logged and answered as a plain 500 with
-// the request id, so internals (SQL, stack traces, keys) never reach a browser.
+/**
+ * Every failure the studio's server reports, in HTTP answers, streamed answers and stored rows: its
+ * own refusals (AppError), the image service's failures (spec 7.1, lib/upstream/errors), a cancelled
+ * request, and anything else (`internal_error`, whose details stay in the server's log).
+ */
+export type ErrorCode = AppErrorCode | UpstreamErrorKind | "aborted" | "internal_error";
+
+/** Failures only the browser can notice: the studio was out of reach, or its answer broke off or was not its JSON. */
+export type BrowserErrorCode = "offline" | "stream_ended" | "busy" | "unexpected_answer";
+
+/**
+ * A failure as the browser receives it, in JSON bodies and streamed answers alike (built by
+ * lib/http/client-error). `message` is a whole sentence for the designer; `requestId` is the one to
+ * quote (the image service's when it gave one, else the studio's) and never part of `message`.
+ */
+export type ClientError = {
+  code: ErrorCode | BrowserErrorCode;
+  message: string;
+  field?: string;
+  fields?: FieldProblem[];
+  requestId?: string;
+  retryAfterSeconds?: number;
+};
+
+// An error a user or client can act on, answered with its status, code and message (and a
+// `Retry-After` header's wait as `retryAfterSeconds`) by lib/http/client-error. What is neither an
+// AppError nor the image service's UpstreamError is logged and answered as `internal_error` with the
+// request id, so internals (SQL, stack traces, keys) never reach a browser.
 export class AppError extends Error {
   readonly status: number;
   constructor(

@@ -1,5 +1,6 @@
 "use client";
 
+import { describeFailure } from "@/components/errors/error-copy";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -12,6 +13,7 @@ import { GenerationTiming, RequestIdValue, SeedValue } from "./result-parts";
 export function UnfinishedResultCard({ generation, onReuse, onUseSeed }: { generation: GenerationDto; onReuse: (generation: GenerationDto) => void; onUseSeed: (seed: number) => void }) {
   const settings = storedSettingsOf(generation);
   const failed = generation.status === "failed";
+  const failure = failed ? describeFailure(generation.errorCode, generation.errorMessage) : undefined;
   return (
     <Card className="space-y-2 px-4 py-3" data-testid="alpha-result" aria-label={failed ? "Failed generation" : "Generation in progress"} role="article">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
@@ -31,9 +33,9 @@ export function UnfinishedResultCard({ generation, onReuse, onUseSeed }: { gener
           Reuse settings
         </button>
       </div>
-      {failed && generation.errorMessage ? (
+      {failure ? (
         <p className="text-[13px] text-red-700 dark:text-red-300" data-testid="alpha-result-error">
-          {generation.errorMessage}
+          <span className="font-medium">{failure.title}.</span> {failure.detail}
         </p>
       ) : null}
       <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300" title={generation.prompt}>

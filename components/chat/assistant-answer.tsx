@@ -1,12 +1,13 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { describeFailure } from "@/components/errors/error-copy";
+import { FailureRequestId } from "@/components/errors/failure-request-id";
 import { Spinner } from "@/components/ui/spinner";
 import { AssistantFrame } from "./assistant-frame";
 import { formatDuration, formatTime } from "./format";
 import { Icon, type IconName } from "./icons";
 import { TurnDetails } from "./turn-details";
-import { describeFailure } from "./turn-failure";
 import type { TurnDto } from "./use-conversation";
 
 type Props = {
@@ -121,7 +122,8 @@ function reservedBox(width: number | null, height: number | null) {
 
 function FailedAnswer({ turn }: { turn: TurnDto }) {
   const { title, detail } = describeFailure(turn.errorCode, turn.errorMessage);
-  const cancelled = turn.errorCode === "cancelled";
+  // Stopped by its sender (`aborted` when the abort reached the studio another way): no alarm.
+  const cancelled = turn.errorCode === "cancelled" || turn.errorCode === "aborted";
   return (
     <div
       data-testid="turn-failure"
@@ -138,8 +140,13 @@ function FailedAnswer({ turn }: { turn: TurnDto }) {
           <code className="ml-auto rounded bg-black/5 px-1.5 py-0.5 font-mono text-[11px] font-normal dark:bg-white/10">{turn.errorCode}</code>
         ) : null}
       </p>
-      {detail ? <p className={`mt-1 ${cancelled ? "text-zinc-600 dark:text-zinc-400" : "text-red-700 dark:text-red-300/90"}`}>{detail}</p> : null}
-      {cancelled ? null : <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">The turn is kept; it does not enter the history of the next one.</p>}
+      <p className={`mt-1 ${cancelled ? "text-zinc-600 dark:text-zinc-400" : "text-red-700 dark:text-red-300/90"}`}>{detail}</p>
+      {cancelled ? null : (
+        <div className="mt-1.5 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <p>The turn is kept; it does not enter the history of the next one.</p>
+          {turn.requestId ? <FailureRequestId requestId={turn.requestId} /> : null}
+        </div>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ReferenceImage } from "@/components/images/reference-image";
 import { ReferenceImagesInput } from "@/components/images/reference-images-input";
 import { Spinner } from "@/components/ui/spinner";
-import { ALPHA_V35_MAX_IMAGES_PER_REQUEST } from "@/lib/chat/assemble-messages";
+import { buildUserMessage, previewImageTrim } from "@/lib/chat/assemble-messages";
 import type { ClientError } from "@/lib/errors";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, ALPHA_V35_MAX_IMAGES_PER_TURN, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { ComposerSettings } from "./composer-settings";
@@ -46,8 +46,8 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
 
   // The same schema the server applies, on every keystroke (lib/images/alpha-schemas).
   const { values, problems } = checkDraft(turnFormInput(text, images, settings));
-  const total = carriedImages + images.length;
-  const dropped = Math.max(0, total - ALPHA_V35_MAX_IMAGES_PER_REQUEST);
+  // The images of the request this message would become: the history's, then its own (spec 4.2 rule 1).
+  const trim = previewImageTrim([buildUserMessage(text, images.map((image) => image.url))], carriedImages);
   const blocked = busy || sending;
 
   async function submit() {
@@ -87,13 +87,13 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
           Not sent: {refusal.message}
         </p>
       ) : null}
-      {dropped > 0 ? (
+      {trim.willTrim ? (
         <p role="status" data-testid="image-limit-warning" className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
           <Icon name="warning" className="mt-0.5 size-4" />
           <span>
-            This request would carry {total} images{" "}
+            This request would carry {trim.totalImages} images{" "}
             {images.length ? `(${carriedImages} from the conversation, ${images.length} attached)` : "from the conversation"}. The service keeps{" "}
-            {ALPHA_V35_MAX_IMAGES_PER_REQUEST} and will drop the oldest {dropped === 1 ? "image" : `${dropped} images`}, earliest turns first.
+            {trim.limit} and will drop the oldest {trim.droppedOldest === 1 ? "image" : `${trim.droppedOldest} images`}, earliest turns first.
           </span>
         </p>
       ) : null}
@@ -146,11 +146,11 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
             {images.length ? <span className="rounded-full bg-accent-100 px-1.5 text-xs font-medium text-accent-700 dark:bg-accent-500/20 dark:text-accent-400">{images.length}</span> : null}
           </button>
           <span
-            className={`ml-auto text-xs tabular-nums ${dropped ? "font-medium text-amber-700 dark:text-amber-300" : "text-zinc-400"}`}
-            title="Images the next request carries: the conversation's history plus this message's (the service keeps at most 20)"
+            className={`ml-auto text-xs tabular-nums ${trim.willTrim ? "font-medium text-amber-700 dark:text-amber-300" : "text-zinc-400"}`}
+            title={`Images the next request carries: the conversation's history plus this message's (the service keeps at most ${trim.limit})`}
             data-testid="request-image-count"
           >
-            {total}/{ALPHA_V35_MAX_IMAGES_PER_REQUEST} images
+            {trim.totalImages}/{trim.limit} images
           </span>
           <button
             type="submit"

@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { describeFailure } from "@/components/errors/error-copy";
+import { FailureRequestId } from "@/components/errors/failure-request-id";
 import type { ReferenceImage } from "@/components/images/reference-image";
 import { ApiError } from "@/lib/client/api";
 import type { AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
@@ -26,6 +28,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const { sendOf, problemOf, dismissProblem, send, cancel } = useSendTurn();
   const inFlight = sendOf(conversationId);
   const problem = problemOf(conversationId);
+  const problemCopy = problem && describeFailure(problem.code, problem.message);
   const query = useConversation(conversationId, { watchPending: !inFlight });
   const [target, setTarget] = useState<ComposerTarget>({ kind: "continue" });
   const [prefill, setPrefill] = useState(EMPTY_PREFILL);
@@ -97,10 +100,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const banner = (
     <>
-      {problem ? (
+      {problem && problemCopy ? (
         <ComposerBanner icon="warning" tone="danger" action="Dismiss" onAction={() => dismissProblem(conversationId)}>
-          {problem.message}
-          {problem.requestId ? <span className="block text-xs opacity-80">Request id {problem.requestId}</span> : null}
+          <strong className="font-semibold">{problemCopy.title}</strong>
+          <span className="block">{problemCopy.detail}</span>
+          {problem.requestId ? <FailureRequestId requestId={problem.requestId} /> : null}
         </ComposerBanner>
       ) : null}
       {activeTarget.kind === "branch" ? (

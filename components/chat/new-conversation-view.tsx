@@ -63,7 +63,7 @@ export function NewConversationView() {
       try {
         createdId.current = (await create.mutateAsync()).conversation.id;
       } catch (error) {
-        return { ok: false, error: error instanceof ApiError ? error.error : { code: "network_error", message: "The conversation could not be created." } };
+        return { ok: false, error: error instanceof ApiError ? error.error : { code: "offline", message: "The conversation could not be created: the studio could not be reached." } };
       }
     }
     const conversationId = createdId.current;

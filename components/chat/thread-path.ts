@@ -3,13 +3,13 @@
 // than overwrite, so one conversation holds several branches. The chat shows one path, root to leaf.
 // Pure: the same functions answer for the thread, the branch switchers (siblings are the children of
 // one parent) and the composer.
-import { branchOf } from "@/lib/chat/assemble-messages";
+import { branchOf, historyTurnOf, type TurnStatus } from "@/lib/chat/assemble-messages";
 
 export type ThreadTurn = {
   id: string;
   parentTurnId: string | null;
   createdAt: string;
-  status: "pending" | "succeeded" | "failed";
+  status: TurnStatus;
   imagesCarried: number;
 };
 
@@ -57,11 +57,10 @@ export function resolveLeaf<T extends ThreadTurn>(turns: readonly T[], selectedT
 
 /**
  * Images the next request carries from the history when it continues from the end of `path`: those
- * of the last succeeded turn, whose messages and answer are replayed (spec 4.2 rule 2). A failed
- * turn never enters the history, so it carries nothing.
+ * of the turn whose messages and answer are replayed (spec 4.2 rule 2, lib/chat/assemble-messages).
  */
 export function imagesCarriedBy(path: readonly ThreadTurn[]): number {
-  return path.findLast((turn) => turn.status === "succeeded")?.imagesCarried ?? 0;
+  return historyTurnOf(path)?.imagesCarried ?? 0;
 }
 
 function byAge<T extends ThreadTurn>(turns: readonly T[]): T[] {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatMegabytes, mimeLabel } from "@/lib/assets/media-labels";
+import { entersHistory } from "@/lib/chat/assemble-messages";
 import { formatDuration, formatTime } from "./format";
 import type { TurnDto } from "./use-conversation";
 
@@ -28,7 +29,7 @@ export function TurnDetails({ turn, settings }: { turn: TurnDto; settings: reado
     ["Settings", settings.length ? settings.join(" · ") : "Defaults (auto size, random seed)"],
   ];
   if (turn.image) rows.push(["Image", `${turn.image.width}×${turn.image.height} · ${formatMegabytes(turn.image.bytes)} ${mimeLabel(turn.image.mime)}`]);
-  if (turn.status === "succeeded") rows.push(["History images", `${turn.imagesCarried} carried into the next turn`]);
+  if (entersHistory(turn)) rows.push(["History images", `${turn.imagesCarried} carried into the next turn`]);
   return (
     <dl className="grid max-w-lg grid-cols-[max-content_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 rounded-xl border border-zinc-200 bg-zinc-50 px-4 py-3 text-xs dark:border-zinc-800 dark:bg-zinc-950/50" data-testid="turn-details">
       {rows.map(([label, value]) => (

@@ -96,9 +96,9 @@ export function SendTurnProvider({ children }: { children: ReactNode }) {
           if (event.type === "done") done = event.turn;
           if (event.type === "error") failure = event.error;
         });
-        if (!done && !failure) failure = { code: "stream_closed", message: "The connection closed before the turn finished." };
+        if (!done && !failure) failure = { code: "stream_ended", message: "The connection closed before the turn finished." };
       } catch {
-        if (!controller.signal.aborted) failure = { code: "network_error", message: "The connection to the studio was lost while the image was generating." };
+        if (!controller.signal.aborted) failure = { code: "stream_ended", message: "The connection to the studio was lost while the image was generating." };
       }
       if (done) {
         const turn = done;
@@ -144,8 +144,8 @@ export function SendTurnProvider({ children }: { children: ReactNode }) {
       } catch {
         return giveUp(
           controller.signal.aborted
-            ? { code: "cancelled", message: "Cancelled before the studio took the message." }
-            : { code: "network_error", message: "The studio could not be reached. Check the connection and send again." },
+            ? { code: "aborted", message: "Cancelled before the studio took the message." }
+            : { code: "offline", message: "The studio could not be reached. Check the connection and send again." },
         );
       }
       if (!response.ok) return giveUp((await apiErrorOf(response)).error);

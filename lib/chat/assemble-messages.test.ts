@@ -10,7 +10,12 @@ import {
   branchOf,
   buildUserMessage,
   countImages,
+  entersHistory,
+  historyTurnOf,
+  imageUrlsInMessages as imageUrls,
+  mapImageUrls,
   previewImageTrim,
+  replayedMessages,
 } from "./assemble-messages";
 
 const storedTurnSchema = z.object({
@@ -33,10 +38,6 @@ const T3_URL = "https://images.example.test/tmp/t3-intermediate.png";
 const T1_TOOL_CALL_ID = "call:7F3a-é🙂_01";
 const turn = (id: string) => turns.find((candidate) => candidate.id === id)!;
 const newUser = buildUserMessage("Now make it night", ["data:image/png;base64,AAAA"]);
-
-function imageUrls(messages: AlphaMessage[]): string[] {
-  return messages.flatMap((message) => (message.content ?? []).flatMap((c) => (c.type === "image_url" ? [c.image_url.url] : [])));
-}
 
 describe("the recorded fixture", () => {
   it("is consistent with itself: stored frames read as what the turn status says", () => {
@@ -174,6 +175,16 @@ describe("assembleNextMessages (spec 4.2 rule 2)", () => {
     ).toEqual([]);
   });
 
+  it("treatAllAsExpired replaces every generated image that has a stored copy, however fresh", () => {
+    const soon = new Date(turn("t3").completedAt.getTime() + 60 * 1000);
+    const storedOnly: Record<string, string> = { ...storedCopies, [T3_URL]: "data:image/png;base64,T3" };
+    const fresh = assembleNextMessages({ branch: branchOf(turns, "t3"), newUserMessage: newUser, now: soon, resolveExpiredImage: (url) => storedOnly[url] });
+    const all = assembleNextMessages({ branch: branchOf(turns, "t3"), newUserMessage: newUser, treatAllAsExpired: true, resolveExpiredImage: (url) => storedOnly[url] });
+    expect(fresh.replacedUrls).not.toContain(T3_URL);
+    expect(all.replacedUrls.sort()).toEqual([T1_URL, T3_URL].sort());
+    expect(imageUrls(all.messages)).not.toContain(T3_URL);
+  });
+
   it("reports expired URLs without a stored copy and leaves them in place", () => {
     const result = assembleNextMessages({ branch: branchOf(turns, "t3"), newUserMessage: newUser, now, resolveExpiredImage: () => undefined });
     expect(result.replacedUrls).toEqual([]);
@@ -214,5 +225,38 @@ describe("countImages / previewImageTrim (spec 4.2 rule 1)", () => {
     expect(previewImageTrim(withImages(20))).toEqual({ totalImages: 20, limit: 20, willTrim: false, droppedOldest: 0 });
     expect(previewImageTrim(withImages(21))).toEqual({ totalImages: 21, limit: 20, willTrim: true, droppedOldest: 1 });
     expect(previewImageTrim(withImages(25)).droppedOldest).toBe(5);
+  });
+
+  it("counts history images known only by number (the composer's case) with the new message's", () => {
+    expect(previewImageTrim(withImages(2), 18)).toEqual({ totalImages: 20, limit: 20, willTrim: false, droppedOldest: 0 });
+    expect(previewImageTrim(withImages(3), 19)).toEqual({ totalImages: 22, limit: 20, willTrim: true, droppedOldest: 2 });
+  });
+});
+
+describe("the history rule's parts (spec 4.2 rule 2)", () => {
+  it("only a succeeded turn enters the history; the last one on the branch is replayed", () => {
+    expect(turns.map((t) => [t.id, entersHistory(t)])).toEqual([
+      ["t1", true],
+      ["t2", false],
+      ["t3", true],
+    ]);
+    expect(historyTurnOf(branchOf(turns, "t2"))?.id).toBe("t1");
+    expect(historyTurnOf(branchOf(turns, "t3"))?.id).toBe("t3");
+    expect(historyTurnOf([{ status: "failed" }, { status: "pending" }])).toBeUndefined();
+  });
+
+  it("replays a turn's messages and answer, and nothing of a failed turn", () => {
+    const t1 = turn("t1");
+    expect(replayedMessages(t1)).toEqual([...t1.requestMessages, ...t1.assembledHistory!]);
+    expect(replayedMessages(turn("t2"))).toEqual([]);
+    expect(countImages(replayedMessages(t1))).toBe(2);
+  });
+
+  it("maps every image URL and keeps everything else", () => {
+    const t1 = turn("t1");
+    const messages = [...t1.requestMessages, ...t1.assembledHistory!];
+    const mapped = mapImageUrls(messages, (url) => `copy:${url}`);
+    expect(imageUrls(mapped)).toEqual(imageUrls(messages).map((url) => `copy:${url}`));
+    expect(JSON.stringify(mapped).replaceAll("copy:", "")).toBe(JSON.stringify(messages));
   });
 });

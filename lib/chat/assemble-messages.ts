@@ -2,7 +2,9 @@
 //   messages of turn N (its first user message included) + assembled_history of turn N's answer
 //   + the new user message,
 // where turn N is the last successful turn on the branch: a failed turn has no assembled_history and
-// does not enter the history. Pure: no I/O, no clock (the caller passes `now`).
+// does not enter the history. Pure: no I/O, no clock (the caller passes `now`). The browser uses the
+// same rules (what enters the history, how many images a request carries), so this stays
+// browser-safe.
 import type { AlphaContent, AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 
 /** Lifetime of generated image URLs (spec 2.1, 8). */
@@ -10,7 +12,7 @@ export const ALPHA_IMAGE_URL_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /** URLs this close to expiry count as expired: the upstream fetches them some time after we send. */
 export const DEFAULT_EXPIRY_MARGIN_MS = 10 * 60 * 1000;
 /** Images per request before the upstream trims, oldest turn first (spec 4.2 rule 1). */
-export const ALPHA_V35_MAX_IMAGES_PER_REQUEST = 20;
+const ALPHA_V35_MAX_IMAGES_PER_REQUEST = 20;
 
 export type TurnStatus = "pending" | "succeeded" | "failed";
 
@@ -26,19 +28,31 @@ export interface BranchTurn {
   completedAt?: Date | null;
 }
 
-export interface AssembleNextMessagesInput {
+interface AssembleInputs {
   /** The turns from the conversation's first turn down to the new turn's parent, oldest first (see `branchOf`). */
   branch: readonly BranchTurn[];
   /** The new instruction (see `buildUserMessage`). */
   newUserMessage: AlphaMessage;
-  now: Date;
   /**
    * Maps an upstream image URL that has expired to the studio's stored copy of that image as a
    * `data:` URL, or `undefined` when there is none.
    */
   resolveExpiredImage?: (url: string) => string | undefined;
-  expiryMarginMs?: number;
 }
+
+/** Which upstream image URLs of the history count as expired. */
+type Expiry =
+  | {
+      /** When the request is sent: URLs past their lifetime by then, less the margin, are expired. */
+      now: Date;
+      expiryMarginMs?: number;
+    }
+  | {
+      /** Every one, whatever its age: for a request that must not rely on the upstream's links at all. */
+      treatAllAsExpired: true;
+    };
+
+export type AssembleNextMessagesInput = AssembleInputs & Expiry;
 
 export interface AssembledMessages {
   messages: AlphaMessage[];
@@ -80,10 +94,41 @@ export function branchOf<T extends { id: string; parentTurnId: string | null }>(
   return path.reverse();
 }
 
-function imageUrlsOf(messages: readonly AlphaMessage[]): string[] {
+/** Every image URL in `messages`, in order: the `image_url` content elements of spec 2.3. */
+export function imageUrlsInMessages(messages: readonly AlphaMessage[]): string[] {
   return messages.flatMap((message) =>
     (message.content ?? []).flatMap((content) => (content.type === "image_url" ? [content.image_url.url] : [])),
   );
+}
+
+/** `messages` with every image URL passed through `replace`; everything else is kept as it is. */
+export function mapImageUrls(messages: readonly AlphaMessage[], replace: (url: string) => string): AlphaMessage[] {
+  return messages.map((message) =>
+    message.content === undefined
+      ? message
+      : {
+          ...message,
+          content: message.content.map((content) => (content.type === "image_url" ? { ...content, image_url: { url: replace(content.image_url.url) } } : content)),
+        },
+  );
+}
+
+/**
+ * Whether the next request of a branch replays this turn's messages and answer (spec 4.2 rule 2):
+ * only a succeeded turn has an assembled_history; a failed or pending turn never enters the history.
+ */
+export function entersHistory(turn: { status: TurnStatus }): boolean {
+  return turn.status === "succeeded";
+}
+
+/** The turn the next request's history comes from: the last one on the branch that enters it. */
+export function historyTurnOf<T extends { status: TurnStatus }>(branch: readonly T[]): T | undefined {
+  return branch.findLast(entersHistory);
+}
+
+/** What the next request replays of a turn: its messages and its answer's assembled_history; nothing for a turn that does not enter the history. */
+export function replayedMessages(turn: Pick<BranchTurn, "status" | "requestMessages" | "assembledHistory">): AlphaMessage[] {
+  return entersHistory(turn) ? [...turn.requestMessages, ...(turn.assembledHistory ?? [])] : [];
 }
 
 /**
@@ -112,16 +157,20 @@ function normalizeMessage(message: AlphaMessage, replaceUrl: (url: string) => st
   return copy;
 }
 
+function isExpired(expiry: Expiry, issuedAt: number): boolean {
+  if ("treatAllAsExpired" in expiry) return true;
+  const marginMs = expiry.expiryMarginMs ?? DEFAULT_EXPIRY_MARGIN_MS;
+  return expiry.now.getTime() >= issuedAt + ALPHA_IMAGE_URL_LIFETIME_MS - marginMs;
+}
+
 export function assembleNextMessages(input: AssembleNextMessagesInput): AssembledMessages {
-  const marginMs = input.expiryMarginMs ?? DEFAULT_EXPIRY_MARGIN_MS;
-  const base = input.branch.findLast((turn) => turn.status === "succeeded");
+  const base = historyTurnOf(input.branch);
 
   // Every image URL the upstream generated on this branch, with the time its lifetime started.
   // A succeeded turn without completedAt has an unknown age and is treated as expired.
   const issuedAt = new Map<string, number>();
-  for (const turn of input.branch) {
-    if (turn.status !== "succeeded") continue;
-    for (const url of imageUrlsOf(turn.assembledHistory ?? [])) {
+  for (const turn of input.branch.filter(entersHistory)) {
+    for (const url of imageUrlsInMessages(turn.assembledHistory ?? [])) {
       issuedAt.set(url, turn.completedAt?.getTime() ?? Number.NEGATIVE_INFINITY);
     }
   }
@@ -130,9 +179,7 @@ export function assembleNextMessages(input: AssembleNextMessagesInput): Assemble
   const unresolvedExpiredUrls = new Set<string>();
   const replaceUrl = (url: string): string => {
     const issued = issuedAt.get(url);
-    if (issued === undefined) return url;
-    const expired = input.now.getTime() >= issued + ALPHA_IMAGE_URL_LIFETIME_MS - marginMs;
-    if (!expired) return url;
+    if (issued === undefined || !isExpired(input, issued)) return url;
     const stored = input.resolveExpiredImage?.(url);
     if (stored === undefined) {
       unresolvedExpiredUrls.add(url);
@@ -142,7 +189,7 @@ export function assembleNextMessages(input: AssembleNextMessagesInput): Assemble
     return stored;
   };
 
-  const history = base ? [...base.requestMessages, ...(base.assembledHistory ?? [])] : [];
+  const history = base ? replayedMessages(base) : [];
   const messages = [...history, input.newUserMessage].map((message) => normalizeMessage(message, replaceUrl));
   return {
     messages,
@@ -154,7 +201,7 @@ export function assembleNextMessages(input: AssembleNextMessagesInput): Assemble
 
 /** Number of image content elements in `messages` (spec 4.2 rule 1 counts them all, history included). */
 export function countImages(messages: readonly AlphaMessage[]): number {
-  return imageUrlsOf(messages).length;
+  return imageUrlsInMessages(messages).length;
 }
 
 export interface ImageTrimPreview {
@@ -166,9 +213,13 @@ export interface ImageTrimPreview {
   droppedOldest: number;
 }
 
-/** Whether the upstream would trim this request's images, oldest turn first (spec 4.2 rule 1). */
-export function previewImageTrim(messages: readonly AlphaMessage[]): ImageTrimPreview {
-  const totalImages = countImages(messages);
+/**
+ * Whether the upstream would trim a request's images, oldest turn first (spec 4.2 rule 1).
+ * `carriedImages` adds history images counted elsewhere: the browser knows a branch's history only
+ * by its count (TurnDto.imagesCarried), not by its messages.
+ */
+export function previewImageTrim(messages: readonly AlphaMessage[], carriedImages = 0): ImageTrimPreview {
+  const totalImages = carriedImages + countImages(messages);
   const droppedOldest = Math.max(0, totalImages - ALPHA_V35_MAX_IMAGES_PER_REQUEST);
   return { totalImages, limit: ALPHA_V35_MAX_IMAGES_PER_REQUEST, willTrim: droppedOldest > 0, droppedOldest };
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { UNTITLED_CONVERSATION } from "./schemas";
 import type { CurrentUser } from "@/lib/auth/current-user";
-import { assembleNextMessages, branchOf, buildUserMessage, type BranchTurn } from "@/lib/chat/assemble-messages";
+import { assembleNextMessages, branchOf, buildUserMessage, imageUrlsInMessages, type BranchTurn } from "@/lib/chat/assemble-messages";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { failureOf, storedFailure } from "@/lib/http/client-error";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { loadReferenceAssets } from "@/lib/images/reference-images";
 import { storeGeneratedImage } from "@/lib/images/store-result";
@@ -40,9 +41,7 @@ function toBranchTurn(turn: StoredTurn): BranchTurn {
 }
 
 function toolImageUrls(history: readonly AlphaMessage[]): string[] {
-  return history
-    .filter((m) => m.role === "tool")
-    .flatMap((m) => (m.content ?? []).flatMap((c) => (c.type === "image_url" ? [c.image_url.url] : [])));
+  return imageUrlsInMessages(history.filter((m) => m.role === "tool"));
 }
 
 // The studio's copy of every upstream image URL on the branch: the asset downloaded from that URL,
@@ -79,20 +78,18 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
   });
   const branch = parentTurnId ? branchOf(turns, parentTurnId) : [];
   const copies = storedCopies(branch);
-  const assembleAt = (now: Date) =>
-    assembleNextMessages({
-      branch: branch.map(toBranchTurn),
-      newUserMessage: buildUserMessage(values.text, inputs.map((asset) => assetRef(asset.id))),
-      now,
-      resolveExpiredImage: (url) => copies.get(url),
-    });
-  const assembled = assembleAt(new Date());
+  const toAssemble = {
+    branch: branch.map(toBranchTurn),
+    newUserMessage: buildUserMessage(values.text, inputs.map((asset) => assetRef(asset.id))),
+    resolveExpiredImage: (url: string) => copies.get(url),
+  };
+  const assembled = assembleNextMessages({ ...toAssemble, now: new Date() });
   if (assembled.unresolvedExpiredUrls.length > 0) {
     log.warn({ conversationId, urls: assembled.unresolvedExpiredUrls.length }, "expired history images without a stored copy");
   }
   // The same request with every history image replaced by the studio's stored copy, for when the
   // upstream refuses a URL that should still be alive (e.g. its files were lost before 12 hours).
-  const storedOnly = assembleAt(FAR_FUTURE);
+  const storedOnly = assembleNextMessages({ ...toAssemble, treatAllAsExpired: true });
   const fallback = storedOnly.replacedUrls.length > assembled.replacedUrls.length ? storedOnly.messages : undefined;
   const isFirstTurn = turns.length === 0;
   // Counted against the conversation's owner, whose turns these are (an admin may act for support),
@@ -120,13 +117,13 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
   };
 }
 
-const FAR_FUTURE = new Date(8.64e15);
-
 async function loadAsset(id: string) {
   const asset = await db.asset.findUnique({ where: { id } });
   if (!asset) throw new AppError("not_found", `Image ${id} of this conversation is missing`);
   return asset;
 }
+
+const CANCELLED = { errorCode: "cancelled", errorMessage: "Cancelled before the image arrived", requestId: undefined };
 
 // A 400 that names a message: the upstream could not use something in the replayed history.
 function refusedHistory(error: unknown): boolean {
@@ -176,19 +173,11 @@ async function runTurn(
     await finish({ ...common, status: "succeeded", assembledHistory: result.assembledHistory as object[] });
   } catch (error) {
     const aborted = progress.signal?.aborted;
-    await finish({
-      status: "failed",
-      errorCode: aborted ? "cancelled" : error instanceof UpstreamError ? error.kind : error instanceof AppError ? error.code : "internal_error",
-      errorMessage: aborted
-        ? "Cancelled before the image arrived"
-        : error instanceof UpstreamError
-          ? error.userMessage
-          : error instanceof AppError
-            ? error.message
-            : "The studio could not finish this turn",
-      requestId: error instanceof UpstreamError ? error.requestId : undefined,
-    });
-    if (!(error instanceof UpstreamError) && !(error instanceof AppError) && !aborted) throw error;
+    // A turn stopped by its sender keeps the code cancelled turns have always been stored with,
+    // whatever error the abort surfaced as.
+    await finish({ status: "failed", ...(aborted ? CANCELLED : storedFailure(error)) });
+    // The turn tells what went wrong; only a failure nobody expected also ends the stream as an error (and is logged).
+    if (!aborted && failureOf(error).unexpected) throw error;
   }
 }
 

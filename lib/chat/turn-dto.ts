@@ -1,21 +1,18 @@
 import { toAssetDto } from "@/lib/assets/asset-dto";
 import type { Asset, Turn } from "@/lib/generated/prisma/client";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
+import { countImages, imageUrlsInMessages, replayedMessages } from "./assemble-messages";
 import { assetIdOfRef } from "./asset-ref-format";
 
 export type TurnDto = ReturnType<typeof toTurnDto>;
 
 type TurnRow = Turn & { assets: Asset[] };
 
-function images(messages: AlphaMessage[]): string[] {
-  return messages.flatMap((m) => (m.content ?? []).flatMap((c) => (c.type === "image_url" ? [c.image_url.url] : [])));
-}
-
 export function toTurnDto(row: TurnRow, inputAssets: Map<string, Asset>) {
   const requestMessages = (row.requestMessages ?? []) as unknown as AlphaMessage[];
-  const history = (row.assembledHistory ?? []) as unknown as AlphaMessage[];
+  const assembledHistory = row.assembledHistory as unknown as AlphaMessage[] | null;
   const lastUser = requestMessages.findLast((m) => m.role === "user");
-  const inputImages = images(lastUser ? [lastUser] : [])
+  const inputImages = imageUrlsInMessages(lastUser ? [lastUser] : [])
     .map((url) => inputAssets.get(assetIdOfRef(url) ?? ""))
     .filter((asset): asset is Asset => asset !== undefined);
   const final = row.assets.find((asset) => asset.position === 0);
@@ -36,6 +33,6 @@ export function toTurnDto(row: TurnRow, inputAssets: Map<string, Asset>) {
     inputImages: inputImages.map(toAssetDto),
     image: row.status === "succeeded" && final ? toAssetDto(final) : null,
     /** Images the next request carries when it continues from this turn (spec 4.2 rule 1 counts them). */
-    imagesCarried: row.status === "succeeded" ? images([...requestMessages, ...history]).length : 0,
+    imagesCarried: countImages(replayedMessages({ status: row.status, requestMessages, assembledHistory })),
   };
 }

@@ -23,7 +23,9 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   return (await response.json()) as T;
 }
 
+// An answer without the studio's error body (a proxy's page, a crash before route() ran) still
+// becomes a ClientError, with the status in its message.
 export async function apiErrorOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as { error?: ClientError } | null;
-  return new ApiError(response.status, body?.error ?? { code: `http_${response.status}`, message: `The studio answered ${response.status}` });
+  return new ApiError(response.status, body?.error ?? { code: "unexpected_answer", message: `The studio answered ${response.status} without saying why.` });
 }

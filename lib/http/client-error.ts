@@ -1,15 +1,78 @@
 import "server-only";
 import { AppError, type ClientError } from "@/lib/errors";
-import { log } from "@/lib/log";
-import { UpstreamError } from "@/lib/upstream/errors";
+import { parseRetryAfter, UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
 
-// What a browser may learn about a failure inside a streamed answer: typed, explainable, no internals.
-export function toClientError(error: unknown, studioRequestId: string): ClientError {
-  if (error instanceof UpstreamError) {
-    const json = error.toJSON();
-    return { code: json.kind, message: json.message, field: json.field, requestId: json.requestId, retryAfterSeconds: json.retryAfterSeconds };
+/** A failure as the studio answers it: HTTP status and headers, the body's `error`, and whether nobody expected it (log it). */
+type Failure = { status: number; headers: Record<string, string>; error: ClientError; unexpected: boolean };
+
+// A failure of the image service as the studio's own answer: 422 for what the request said (a
+// refused value, a content-safety block), 429 while it is busy, 504 when it did not answer in time,
+// 499 when the studio's client cancelled, and 502 when the service failed otherwise (its key
+// refused, an internal error, out of reach, an unreadable answer).
+const statusByUpstreamKind: Record<UpstreamErrorKind, number> = {
+  bad_request: 422,
+  blocked: 422,
+  rate_limited: 429,
+  timeout: 504,
+  aborted: 499,
+  auth: 502,
+  server: 502,
+  network: 502,
+  invalid_response: 502,
+};
+
+/**
+ * What a browser may learn about any error: typed, explainable, no internals. `requestId` is the
+ * studio's request, quoted unless the image service named its own. The one mapping behind route()'s
+ * JSON answers, the `error` events of streamed answers and the stored failure of a generation or turn.
+ */
+export function failureOf(error: unknown, requestId?: string): Failure {
+  if (error instanceof AppError) {
+    const retryAfterSeconds = retryAfterOf(error.headers);
+    return {
+      status: error.status,
+      headers: error.headers,
+      error: { ...error.toJSON().error, ...(requestId && { requestId }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) },
+      unexpected: false,
+    };
   }
-  if (error instanceof AppError) return { code: error.code, message: error.message, fields: error.fields };
-  log.error({ err: error, requestId: studioRequestId }, "unhandled error in streamed answer");
-  return { code: "internal_error", message: `Something went wrong on the studio's server (request ${studioRequestId})` };
+  if (error instanceof UpstreamError) {
+    const { kind, message, field, requestId: upstreamRequestId, retryAfterSeconds } = error.toJSON();
+    const quoted = upstreamRequestId ?? requestId;
+    return {
+      status: statusByUpstreamKind[kind],
+      headers: retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : {},
+      error: { code: kind, message, ...(field && { field }), ...(quoted && { requestId: quoted }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) },
+      unexpected: false,
+    };
+  }
+  if (isAbort(error)) {
+    return { status: 499, headers: {}, error: { code: "aborted", message: "The request was cancelled.", ...(requestId && { requestId }) }, unexpected: false };
+  }
+  return {
+    status: 500,
+    headers: {},
+    error: { code: "internal_error", message: "Something went wrong on the studio's server.", ...(requestId && { requestId }) },
+    unexpected: true,
+  };
+}
+
+/**
+ * The `errorCode`, `errorMessage` and `requestId` columns of a failed generation or turn: the
+ * failure the browser sees, with only the image service's request id (the column holds the
+ * upstream's id of successful rows too; the studio's own request is in its log).
+ */
+export function storedFailure(error: unknown): { errorCode: string; errorMessage: string; requestId: string | undefined } {
+  const { code, message, requestId } = failureOf(error).error;
+  return { errorCode: code, errorMessage: message, requestId };
+}
+
+// The wait a refusal asks for, also in the body, for clients that cannot read headers.
+function retryAfterOf(headers: Record<string, string>): number | undefined {
+  const value = Object.entries(headers).find(([name]) => name.toLowerCase() === "retry-after")?.[1];
+  return value === undefined ? undefined : parseRetryAfter(value);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
 }

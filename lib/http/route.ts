@@ -2,8 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
 import type { z } from "zod";
-import { AppError, parseOrThrow } from "@/lib/errors";
+import { parseOrThrow } from "@/lib/errors";
 import { requestLogger } from "@/lib/log";
+import { failureOf } from "./client-error";
 import { checkBodyType, checkOrigin, checkUrlText, isStateChanging, JSON_CONTENT_TYPES, readJsonBody } from "./request-guard";
 
 type RouteContext<P> = { params: Promise<P> };
@@ -14,8 +15,8 @@ type RouteOptions = {
 };
 
 // Wraps a route handler: gives it a request id, refuses hostile requests the same way on every route
-// (request-guard.ts), logs the outcome, and turns errors into JSON. Authorization is still done
-// inside each handler (requireUser/requireAdmin), never only here.
+// (request-guard.ts), logs the outcome, and turns errors into JSON (client-error.ts). Authorization
+// is still done inside each handler (requireUser/requireAdmin), never only here.
 export function route<P = Record<string, never>>(handler: Handler<P>, options: RouteOptions = {}) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     const requestId = request.headers.get("x-request-id") ?? randomUUID();
@@ -40,22 +41,11 @@ export function route<P = Record<string, never>>(handler: Handler<P>, options: R
   };
 }
 
+// The studio's request id stays beside `error` too, where clients of the API have always read it.
 function errorResponse(error: unknown, requestId: string, logger: ReturnType<typeof requestLogger>): Response {
-  if (error instanceof AppError) {
-    return Response.json({ ...error.toJSON(), requestId }, { status: error.status, headers: error.headers });
-  }
-  if (isAbort(error)) {
-    return Response.json({ error: { code: "aborted", message: "The request was cancelled" }, requestId }, { status: 499 });
-  }
-  logger.error({ err: error }, "unhandled error");
-  return Response.json(
-    { error: { code: "internal_error", message: `Something went wrong on the studio's server (request ${requestId})` }, requestId },
-    { status: 500 },
-  );
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError") && !(error instanceof AppError);
+  const failure = failureOf(error, requestId);
+  if (failure.unexpected) logger.error({ err: error }, "unhandled error");
+  return Response.json({ error: failure.error, requestId }, { status: failure.status, headers: failure.headers });
 }
 
 /** The query string through a zod schema, refused with the same error shape as a body. */

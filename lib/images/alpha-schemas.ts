@@ -1,14 +1,10 @@
 // Form inputs of the alpha image models, shared by the browser forms and the route handlers.
 // Browser-safe: no `server-only`, no Node APIs. Every message names the field and the rule in plain
-// words, because the form shows it next to the field as is.
-//
-//
-// Spec limits and the helpers that check them live in lib/upstream/alpha/limits.ts (one definition);
-// they are re-exported here for the forms.
+// words, because the form shows it next to the field as is. Spec limits and the helpers that check
+// them live in lib/upstream/alpha/limits.ts (one definition); they are re-exported here for the forms.
 import { z } from "zod";
 import {
   codePointLength,
-  truncateToCodePoints,
   ALPHA_V3_PROMPT_MAX_CODE_POINTS,
   ALPHA_FOOTNOTE_MAX_CODE_POINTS,
   ALPHA_V3_MAX_REFERENCE_IMAGES,
@@ -22,8 +18,6 @@ import {
   ALPHA_V35_SEED_MAX,
   ALPHA_V35_PIXEL_TIERS,
   type AlphaV35PixelTier,
-  ALPHA_V3_PRESET_SIZES,
-  type AlphaV3PresetSize,
   type PixelSize,
   parsePixelSize,
   type SizeLimits,
@@ -31,26 +25,7 @@ import {
 import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
 import { safeText, storableText } from "@/lib/validation/text";
 
-export {
-  codePointLength,
-  truncateToCodePoints,
-  ALPHA_V3_PROMPT_MAX_CODE_POINTS,
-  ALPHA_FOOTNOTE_MAX_CODE_POINTS,
-  ALPHA_V3_MAX_REFERENCE_IMAGES,
-  ALPHA_V35_MAX_IMAGES_PER_TURN,
-  ALPHA_V3_MAX_IMAGE_BYTES,
-  ALPHA_V35_MAX_IMAGE_BYTES,
-  ALPHA_IMAGE_MIME_TYPES,
-  ALPHA_V3_SIZE_LIMITS,
-  ALPHA_V35_SIZE_LIMITS,
-  ALPHA_V3_SEED_RANGE,
-  ALPHA_V35_SEED_MAX,
-  ALPHA_V35_PIXEL_TIERS,
-  type AlphaV35PixelTier,
-  ALPHA_V3_PRESET_SIZES,
-  type AlphaV3PresetSize,
-  parsePixelSize,
-};
+export * from "@/lib/upstream/alpha/limits";
 
 // The spec shows no limit for a v3.5 message's text; the studio caps it like the v3 prompt so that
 // one message cannot bloat every later request of its conversation (the history replays it).

@@ -8,6 +8,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import { finishInterruptedWork } from "@/lib/recovery/finish-interrupted";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
+import { failureOf } from "@/lib/http/client-error";
 import { runningLimitMessage } from "@/lib/jobs/running-limit";
 import { alphaV3FormSchema } from "./alpha-schemas";
 import { listAlphaV3Generations, prepareAlphaV3 } from "./generate-alpha-v3";
@@ -103,8 +104,7 @@ describe("per-user limit on running generations (finding 4)", () => {
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ code: "rate_limited", status: 429, message: runningLimitMessage(3), headers: { "Retry-After": expect.stringMatching(/^[1-9]\d*$/) } });
     expect(runningLimitMessage(3)).toBe("You already have 3 generations running. Wait for one to finish or cancel one.");
-    const { error } = (refusal as AppError).toJSON() as { error: { retryAfterSeconds?: number } };
-    expect(error.retryAfterSeconds).toBe(Number((refusal as AppError).headers["Retry-After"]));
+    expect(failureOf(refusal, "req-1").error.retryAfterSeconds).toBe(Number((refusal as AppError).headers["Retry-After"]));
     expect(await generationsOf(user, { prompt: "fourth" })).toBe(0);
     expect(await generationsOf(user)).toBe(3);
 

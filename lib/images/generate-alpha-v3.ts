@@ -5,7 +5,7 @@ import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, type AlphaV3FormValue
 import { alphaV3ParamsFromForm } from "@/lib/images/alpha-params";
 import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
-import { UpstreamError } from "@/lib/upstream/errors";
+import { storedFailure } from "@/lib/http/client-error";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toGenerationDto } from "./generation-dto";
 import { loadReferenceAssets, upstreamImageUrl } from "./reference-images";
@@ -77,14 +77,7 @@ async function runAlphaV3(
   } catch (error) {
     await db.generation.update({
       where: { id: generation.id },
-      data: {
-        status: "failed",
-        errorCode: error instanceof UpstreamError ? error.kind : "internal_error",
-        errorMessage: error instanceof UpstreamError ? error.userMessage : "The studio could not finish this generation",
-        requestId: error instanceof UpstreamError ? error.requestId : undefined,
-        durationMs: Date.now() - started,
-        completedAt: new Date(),
-      },
+      data: { status: "failed", ...storedFailure(error), durationMs: Date.now() - started, completedAt: new Date() },
     });
     throw error;
   }

@@ -17,21 +17,6 @@ export function runningLimitMessage(limit: number): string {
     : `You already have ${limit} generations running. Wait for one to finish or cancel one.`;
 }
 
-/** The studio's refusal (429) when a user already has their share of running generations. */
-class RunningLimitError extends AppError {
-  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
-
-  constructor(limit: number) {
-    super("rate_limited", runningLimitMessage(limit), [], { "Retry-After": String(RETRY_AFTER_SECONDS) });
-  }
-
-  // The wait in the body too (ClientError.retryAfterSeconds), for clients that cannot read headers.
-  override toJSON() {
-    const { error } = super.toJSON();
-    return { error: { ...error, retryAfterSeconds: this.retryAfterSeconds } };
-  }
-}
-
 /** Pending alpha v3 (and other) generations plus pending chat turns of conversations the user owns. */
 async function countRunning(tx: Prisma.TransactionClient, userId: string): Promise<number> {
   const generations = await tx.generation.count({ where: { ownerId: userId, status: "pending" } });
@@ -48,7 +33,10 @@ export function startWithinRunningLimit<T>(userId: string, insert: (tx: Prisma.T
   const limit = env().USER_MAX_RUNNING_GENERATIONS;
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${LOCK_NAMESPACE + userId}, 0))`;
-    if ((await countRunning(tx, userId)) >= limit) throw new RunningLimitError(limit);
+    if ((await countRunning(tx, userId)) >= limit) {
+      // The wait reaches the body too (ClientError.retryAfterSeconds, lib/http/client-error).
+      throw new AppError("rate_limited", runningLimitMessage(limit), [], { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    }
     return insert(tx);
   });
 }

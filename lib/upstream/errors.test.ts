@@ -83,9 +83,11 @@ describe("upstreamErrorFromResponse", () => {
     expect(error.userMessage).toMatch(/busy/);
   });
 
-  it("500 includes the request id (from the body, else the x-request-id header)", async () => {
+  it("500 carries the request id (from the body, else the x-request-id header) beside its message", async () => {
     const fromBody = await upstreamErrorFromResponse(jsonResponse(500, { request_id: "req-500" }));
-    expect(fromBody.userMessage).toContain("req-500");
+    expect(fromBody.requestId).toBe("req-500");
+    expect(fromBody.userMessage).toMatch(/quote the request id\.$/);
+    expect(fromBody.userMessage).not.toContain("req-500");
     const fromHeader = await upstreamErrorFromResponse(new Response("oops", { status: 502, headers: { "x-request-id": "hdr-1" } }));
     expect(fromHeader).toMatchObject({ kind: "server", requestId: "hdr-1", upstreamMessage: "oops" });
   });
@@ -125,7 +127,7 @@ describe("UpstreamError", () => {
     expect(new UpstreamError({ kind: "timeout", timeoutMs: 180_000 }).userMessage).toMatch(/180 seconds/);
     expect(new UpstreamError({ kind: "aborted" }).userMessage).toMatch(/cancelled/);
     expect(new UpstreamError({ kind: "network" }).userMessage).toMatch(/could not reach/);
-    expect(new UpstreamError({ kind: "invalid_response", requestId: "r2" }).userMessage).toMatch(/r2/);
+    expect(new UpstreamError({ kind: "invalid_response", requestId: "r2" }).userMessage).toMatch(/could not read/);
     expect(new UpstreamError({ kind: "bad_request" }).userMessage).toMatch(/malformed/);
   });
 });

@@ -45,7 +45,7 @@ export class UpstreamError extends Error {
   readonly retryAfterSeconds?: number;
   /** The upstream's own wording, for logs; never shown to designers as is. */
   readonly upstreamMessage?: string;
-  /** A sentence the UI can show to the designer. */
+  /** A sentence the UI can show to the designer; the request id to quote is `requestId`, not part of it. */
   readonly userMessage: string;
 
   constructor(init: UpstreamErrorInit) {
@@ -73,10 +73,6 @@ export class UpstreamError extends Error {
   }
 }
 
-function withRequestId(sentence: string, requestId: string | undefined): string {
-  return requestId ? `${sentence} (request id: ${requestId})` : sentence;
-}
-
 function userMessageFor(init: UpstreamErrorInit): string {
   switch (init.kind) {
     case "bad_request":
@@ -91,10 +87,7 @@ function userMessageFor(init: UpstreamErrorInit): string {
     case "rate_limited":
       return "The service is busy right now. Please try again in a minute.";
     case "server":
-      return withRequestId(
-        "The image service had an internal error. Try again later; if it keeps failing, contact support and quote the request id",
-        init.requestId,
-      );
+      return "The image service had an internal error. Try again later; if it keeps failing, contact support and quote the request id.";
     case "timeout":
       return init.timeoutMs
         ? `The image service did not answer within ${Math.round(init.timeoutMs / 1000)} seconds. Please try again.`
@@ -104,7 +97,7 @@ function userMessageFor(init: UpstreamErrorInit): string {
     case "aborted":
       return "The request was cancelled.";
     case "invalid_response":
-      return withRequestId("The image service sent an answer the studio could not read", init.requestId);
+      return "The image service sent an answer the studio could not read.";
   }
 }
 

@@ -45,7 +45,8 @@ describe("interpretV35FinalFrame (spec 2.2)", () => {
 
   it("another business error is a failed result with the request id", () => {
     const result = interpretV35FinalFrame({ request_id: "r3", choices: [{ delta: {}, finish_reason: "error" }], error: { code: "quota" } });
-    expect(result).toMatchObject({ ok: false, blocked: false, userMessage: expect.stringContaining("r3") });
+    expect(result).toMatchObject({ ok: false, blocked: false, requestId: "r3", userMessage: expect.stringContaining("quote the request id") });
+    expect(result.ok === false && result.userMessage).not.toContain("r3");
   });
 
   it("does not branch on the model field", () => {

@@ -81,7 +81,7 @@ export function interpretV35FinalFrame(frame: AlphaV35Frame): AlphaV35Result {
     const blocked = error.code === "content_filter" || finishReason === "content_filter";
     const userMessage = blocked
       ? BLOCKED_MESSAGE
-      : `The image service could not complete this request${requestId ? ` (request id: ${requestId})` : ""}.`;
+      : `The image service could not complete this request.${requestId ? " If it keeps failing, contact support and quote the request id." : ""}`;
     return { ...outcome, ok: false, finishReason, error, blocked, userMessage };
   }
   throw new UpstreamError({

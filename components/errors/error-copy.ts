@@ -1,0 +1,88 @@
+// How a failure reads in the studio's pages, one wording per code (lib/errors ErrorCode and
+// BrowserErrorCode) wherever it shows: the alpha page's alert and result cards, the chat's failed
+// turns and its banner. The sentence under the title is the failure's own (the server's, which says
+// what happened and what to do); the advice here stands in when a failure came without one.
+import type { BrowserErrorCode, ErrorCode } from "@/lib/errors";
+
+type ErrorCopy = {
+  /** A few words naming what happened. */
+  title: string;
+  /** What the designer can do about it. */
+  advice: string;
+  /** Worth a second try without changing anything (spec 7.1: 429 and 500 say "retry"). */
+  retryable: boolean;
+};
+
+/**
+ * Codes found only in stored failures: a turn its sender cancelled, work cut off by a restart
+ * (lib/recovery), and the failed frame's own code (spec 2.2, 7.1), of which `content_filter` is
+ * the one the studio knows.
+ */
+type StoredCode = "cancelled" | "interrupted" | "content_filter";
+
+const contentSafety: ErrorCopy = { title: "Blocked by content safety", advice: "Adjust the prompt or image and try again.", retryable: false };
+const stopped: ErrorCopy = { title: "Cancelled", advice: "Nothing was made. Send it again whenever you like.", retryable: false };
+
+const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
+  // The studio's own refusals (lib/errors).
+  unauthorized: { title: "You are signed out", advice: "Sign in again, then try once more.", retryable: false },
+  forbidden: { title: "Not allowed", advice: "This account may not do this; ask an admin if it should.", retryable: false },
+  cross_origin_refused: { title: "Refused: sent from another site", advice: "Open the studio at its own address and try again.", retryable: false },
+  not_found: { title: "No longer there", advice: "It may have been deleted. Reload the page.", retryable: false },
+  validation_failed: { title: "Some settings need a change", advice: "Check the settings marked in the form and try again.", retryable: false },
+  conflict: { title: "Changed in the meantime", advice: "Reload the page and try again.", retryable: false },
+  length_required: { title: "The request was incomplete", advice: "Reload the page and try again.", retryable: false },
+  payload_too_large: { title: "Too large", advice: "Use a smaller file or fewer images.", retryable: false },
+  unsupported_media_type: { title: "Unsupported file type", advice: "Use one of the formats the form names.", retryable: false },
+  range_not_satisfiable: { title: "Part of the file is not available", advice: "Download the whole file again.", retryable: false },
+  // Shared by the studio's running limit and a busy image service: either way, too many requests now.
+  rate_limited: { title: "Too many requests right now", advice: "Wait a moment, then try again.", retryable: true },
+  upstream_failed: { title: "The image service failed", advice: "Try again later.", retryable: true },
+  // The image service's failures (spec 7.1, lib/upstream/errors).
+  bad_request: { title: "The image service refused a setting", advice: "Change the setting it names and try again.", retryable: false },
+  auth: { title: "The studio's service key was refused", advice: "This is a server setting: contact your administrator.", retryable: false },
+  blocked: contentSafety,
+  server: {
+    title: "The image service had an internal error",
+    advice: "Try again later; if it keeps failing, contact support and quote the request id.",
+    retryable: true,
+  },
+  timeout: { title: "The image service took too long", advice: "Try again.", retryable: true },
+  network: { title: "The studio could not reach the image service", advice: "Try again shortly.", retryable: true },
+  invalid_response: { title: "The image service sent an unreadable answer", advice: "Try again.", retryable: true },
+  aborted: stopped,
+  internal_error: { title: "Something went wrong in the studio", advice: "Try again; if it keeps failing, tell your administrator the request id.", retryable: true },
+  // Noticed by the browser alone.
+  offline: { title: "The studio is unreachable", advice: "Check your connection and try again.", retryable: true },
+  stream_ended: { title: "The connection closed early", advice: "Reload to see whether the image was made.", retryable: true },
+  busy: { title: "Still generating", advice: "Wait for the running request or cancel it.", retryable: false },
+  unexpected_answer: { title: "The studio sent an unexpected answer", advice: "Reload the page and try again.", retryable: true },
+  // Stored failures.
+  cancelled: stopped,
+  interrupted: { title: "Interrupted by a restart", advice: "The studio restarted before this finished; try again.", retryable: true },
+  content_filter: contentSafety,
+};
+
+// A Map, not the object: a stored code may be the upstream's own word, and "constructor" must not
+// find Object.prototype's members.
+const byCode = new Map<string, ErrorCopy>(Object.entries(copy));
+
+const unknown: ErrorCopy = { title: "Generation failed", advice: "Try again; if it keeps failing, tell your administrator.", retryable: false };
+
+function errorCopy(code: string | null | undefined): ErrorCopy {
+  return (code && byCode.get(code)) || unknown;
+}
+
+/**
+ * A failure as the page shows it: the title of its code, then its own sentence without repeating
+ * the title ("Blocked by content safety — adjust…" under the title "Blocked by content safety"),
+ * else the advice.
+ */
+export function describeFailure(code: string | null | undefined, message: string | null | undefined): ErrorCopy & { detail: string } {
+  const known = errorCopy(code);
+  const title = known.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const repeated = new RegExp(`^${title}\\s*[—–:.,-]\\s*`, "i");
+  const rest = message?.replace(repeated, "").trim();
+  const detail = rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : known.advice;
+  return { ...known, detail };
+}
