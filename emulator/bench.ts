@@ -10,6 +10,17 @@ import type { RunningEmulator } from "./core/server";
 
 const prompt = "a lighthouse on a cliff at dusk, waves, gulls, 16:9";
 
+/** Rendering one square image of `side` pixels, without HTTP. */
+function renderCase(side: number, format: "png" | "jpeg", iterations: number): BenchmarkCase {
+  return {
+    name: `render ${side}x${side} ${format.toUpperCase()}`,
+    iterations,
+    run: async () => {
+      await renderImage({ width: side, height: side, prompt, seed: "1", format });
+    },
+  };
+}
+
 export const benchmarkCases: BenchmarkCase[] = [
   {
     name: "render 1024x1024 PNG",
@@ -19,27 +30,9 @@ export const benchmarkCases: BenchmarkCase[] = [
       await renderImage({ width: 1024, height: 1024, prompt, seed: "1", format: "png", cornerMark: "bench" });
     },
   },
-  {
-    name: "render 1024x1024 JPEG",
-    iterations: 10,
-    run: async () => {
-      await renderImage({ width: 1024, height: 1024, prompt, seed: "1", format: "jpeg" });
-    },
-  },
-  {
-    name: "render 2048x2048 PNG",
-    iterations: 5,
-    run: async () => {
-      await renderImage({ width: 2048, height: 2048, prompt, seed: "1", format: "png" });
-    },
-  },
-  {
-    name: "render 4096x4096 PNG",
-    iterations: 3,
-    run: async () => {
-      await renderImage({ width: 4096, height: 4096, prompt, seed: "1", format: "png" });
-    },
-  },
+  renderCase(1024, "jpeg", 10),
+  renderCase(2048, "png", 5),
+  renderCase(4096, "png", 3),
   {
     name: "edit 1536x1536 PNG (v3.5 turn 2)",
     iterations: 5,

@@ -1,6 +1,7 @@
 "use client";
 
 import { inputClass } from "@/components/ui/field";
+import { FieldGroup } from "@/components/ui/field-group";
 import { Segmented } from "@/components/ui/segmented";
 import { ALPHA_V3_SEED_RANGE } from "@/lib/images/alpha-schemas";
 import { drawRandomSeed, type AlphaV3FormState, type SeedMode } from "./alpha-v3-form-state";
@@ -18,18 +19,18 @@ const MODES: { value: SeedMode; label: string }[] = [
 export function SeedControl({ value, errors, onChange }: { value: SeedFields; errors?: string[]; onChange: (patch: Partial<SeedFields>) => void }) {
   const invalid = Boolean(errors?.length);
   return (
-    <div role="group" aria-labelledby="alpha-seed-label" className="space-y-2">
-      <div className="flex items-center justify-between gap-3">
-        <span id="alpha-seed-label" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-          Seed
-        </span>
+    <FieldGroup
+      id="alpha-seed"
+      label="Seed"
+      aside={
         <Segmented
           label="Seed mode"
           value={value.seedMode}
           options={MODES}
           onChange={(seedMode) => onChange(seedMode === "fixed" && !value.seed ? { seedMode, seed: String(drawRandomSeed()) } : { seedMode })}
         />
-      </div>
+      }
+    >
       {value.seedMode === "fixed" ? (
         <div className="flex gap-2">
           <input
@@ -69,6 +70,6 @@ export function SeedControl({ value, errors, onChange }: { value: SeedFields; er
             : "Keeps one seed between generations, so the effect of a prompt change is easier to see."
         }
       />
-    </div>
+    </FieldGroup>
   );
 }

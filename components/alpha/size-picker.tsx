@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { inputClass } from "@/components/ui/field";
+import { FieldGroup } from "@/components/ui/field-group";
 import { Segmented } from "@/components/ui/segmented";
 import { formatMegapixels } from "@/lib/assets/media-labels";
 import { ALPHA_V3_PRESET_SIZES, ALPHA_V3_SIZE_LIMITS, parsePixelSize, type AlphaV3PresetSize } from "@/lib/images/alpha-schemas";
@@ -50,17 +51,18 @@ export function SizePicker({ value, errors, onChange }: { value: SizeFields; err
 
   const selected = dimensions(value.preset);
   return (
-    <div role="group" aria-labelledby="alpha-size-label" className="space-y-3">
-      <div className="flex items-center justify-between gap-3">
-        <span id="alpha-size-label" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-          Size
-        </span>
-        {value.sizeMode === "preset" ? (
+    <FieldGroup
+      id="alpha-size"
+      label="Size"
+      className="space-y-3"
+      aside={
+        value.sizeMode === "preset" ? (
           <span className="text-xs text-zinc-500 tabular-nums">
             {selected.width} × {selected.height} · {aspectLabel(selected.width, selected.height)} · {megapixels(selected.width, selected.height)}
           </span>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <Segmented label="Size mode" value={value.sizeMode} options={MODES} onChange={(sizeMode) => onChange({ sizeMode })} />
       {value.sizeMode === "preset" ? (
         <PresetGrid shape={shape} onShape={setShape} preset={value.preset} onPick={(preset) => onChange({ preset })} />
@@ -73,7 +75,7 @@ export function SizePicker({ value, errors, onChange }: { value: SizeFields; err
         </p>
       )}
       {value.sizeMode !== "custom" ? <FieldMessages id="alpha-size-message" messages={errors} /> : null}
-    </div>
+    </FieldGroup>
   );
 }
 
