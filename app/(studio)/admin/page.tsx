@@ -36,7 +36,7 @@ export default async function AdminPage() {
                 </div>
               ))}
             </dl>
-            <p className="mt-4 text-xs text-zinc-500">Keys stay on the server and are never shown here. Partition control and health arrive with the video dashboard.</p>
+            <p className="mt-4 text-xs text-zinc-500">Keys stay on the server and are never shown here.</p>
           </Card>
         </div>
       </div>
