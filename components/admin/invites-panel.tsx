@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert";
+import { MutationError } from "@/components/ui/mutation-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -79,13 +79,7 @@ export function InvitesPanel({ initialInvites }: { initialInvites: InviteSummary
         </Button>
       </form>
 
-      {create.error && !serverNoteError ? (
-        <div className="px-5 pb-4">
-          <Alert title="No invite was created" onDismiss={() => create.reset()}>
-            {create.error.message}
-          </Alert>
-        </div>
-      ) : null}
+      {serverNoteError ? null : <MutationError mutation={create} title="No invite was created" className="px-5 pb-4" />}
 
       {created ? (
         <div className="mx-5 mb-4 rounded-xl border border-accent-100 bg-accent-50 p-4 dark:border-accent-500/30 dark:bg-accent-500/10" data-testid="new-invite">
@@ -102,13 +96,7 @@ export function InvitesPanel({ initialInvites }: { initialInvites: InviteSummary
         </div>
       ) : null}
 
-      {revoke.error ? (
-        <div className="px-5 pb-4">
-          <Alert title="The invite was not revoked" onDismiss={() => revoke.reset()}>
-            {revoke.error.message}
-          </Alert>
-        </div>
-      ) : null}
+      <MutationError mutation={revoke} title="The invite was not revoked" className="px-5 pb-4" />
 
       <div className="border-t border-zinc-200 dark:border-zinc-800">
         <h3 className="px-5 pt-3 text-xs font-medium tracking-wide text-zinc-500 uppercase">Pending ({invites.length})</h3>

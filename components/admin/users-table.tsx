@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { MutationError } from "@/components/ui/mutation-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -24,13 +24,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
         <h2 className="text-sm font-semibold">Users ({users.length})</h2>
         <p className="mt-0.5 text-xs text-zinc-500">A disabled user is signed out everywhere at once and cannot sign in until enabled again.</p>
       </div>
-      {setDisabled.error ? (
-        <div className="border-b border-zinc-200 p-3 dark:border-zinc-800">
-          <Alert title="The change was not saved" onDismiss={() => setDisabled.reset()}>
-            {setDisabled.error.message}
-          </Alert>
-        </div>
-      ) : null}
+      <MutationError mutation={setDisabled} title="The change was not saved" className="border-b border-zinc-200 p-3 dark:border-zinc-800" />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-xs uppercase tracking-wide text-zinc-500">
