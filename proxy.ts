@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { AppError } from "@/lib/errors";
+import { failureOf, failureResponse } from "@/lib/http/client-error";
 import { JSON_BODY_MAX_BYTES } from "@/lib/http/limits";
 import { checkDeclaredLength, checkOrigin } from "@/lib/http/request-guard";
 import { pageContentSecurityPolicy } from "@/lib/security/headers";
@@ -14,7 +15,10 @@ import { settings } from "@/lib/settings";
 // puts it on its own scripts; the root layout reads `x-nonce` for the theme script.
 export function proxy(request: NextRequest) {
   const refusal = malformedPath(request) ?? (isPageWrite(request) ? serverActionRefusal(request) : undefined);
-  if (refusal) return Response.json(refusal.toJSON(), { status: refusal.status });
+  if (refusal) {
+    const requestId = request.headers.get("x-request-id") ?? crypto.randomUUID();
+    return failureResponse(failureOf(refusal, requestId), requestId);
+  }
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
@@ -27,12 +31,23 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Refused before routing, so the route's parameter names are unknown here: the answer names the
+// path and the position of the segment that does not decode.
 function malformedPath(request: NextRequest): AppError | undefined {
+  const segments = new URL(request.url).pathname.split("/");
+  const position = segments.findIndex((segment) => !decodes(segment));
+  if (position < 0) return undefined;
+  return new AppError("validation_failed", `Path segment ${position} is not valid UTF-8 once decoded`, [
+    { field: "(path)", message: `segment ${position} must be valid percent-encoded UTF-8` },
+  ]);
+}
+
+function decodes(segment: string): boolean {
   try {
-    decodeURIComponent(new URL(request.url).pathname);
-    return undefined;
+    decodeURIComponent(segment);
+    return true;
   } catch {
-    return new AppError("validation_failed", "The path is not valid UTF-8 once decoded", [{ field: "(path)", message: "must be valid percent-encoded UTF-8" }]);
+    return false;
   }
 }
 

@@ -47,6 +47,10 @@ type SweepFixtures = Fixtures & { hostilePng: Buffer };
 type Outcome = { status: number | "no answer"; contentType: string; text: string; setCookies: string[] };
 
 const MB2 = "a".repeat(2 * 1024 * 1024);
+// Node refuses a request head over 16 KB with 431 and closes the connection. At 32 KB the head
+// arrives in one read, so the client reads the 431; at 2 MB the close resets a client still writing,
+// which is a refusal too but proves nothing about the answer.
+const URL_OVER_HEAD_LIMIT = "a".repeat(32 * 1024);
 const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString"];
 const FOREIGN_ORIGIN = "https://evil.example";
 // A URL has no way to carry a lone surrogate (UTF-8 has none): its CESU-8 bytes, percent-encoded,
@@ -59,8 +63,9 @@ const HOSTILE_IDS: { label: string; value: string; expect: Expectation }[] = [
   { label: "constructor", value: "constructor", expect: {} },
   { label: "an unknown id", value: UNKNOWN_ID, expect: {} },
   { label: "NUL", value: "%00", expect: { status: 400, code: "validation_failed" } },
-  { label: "a lone surrogate", value: LONE_SURROGATE_IN_URL, expect: { status: 400, code: "validation_failed" } },
-  { label: "2 MB", value: MB2, expect: { noBody: true } },
+  // Refused by the proxy before routing, where the parameter has no name yet: the path is named.
+  { label: "a lone surrogate", value: LONE_SURROGATE_IN_URL, expect: { status: 400, code: "validation_failed", field: "(path)" } },
+  { label: "32 KB", value: URL_OVER_HEAD_LIMIT, expect: { status: 431, noBody: true } },
 ];
 
 const isStateChanging = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
@@ -228,7 +233,7 @@ function routeCases(route: ApiRoute, method: HttpMethod, spec: MethodSpec, fixtu
 
   for (const name of Object.keys(params)) {
     for (const id of HOSTILE_IDS) {
-      const expectation = id.expect.status === 400 ? { ...id.expect, field: name } : id.expect;
+      const expectation = id.expect.status === 400 ? { field: name, ...id.expect } : id.expect;
       cases.push(base(`[${name}] = ${id.label}`, { url: url({ ...params, [name]: id.value }), expect: expectation }));
     }
   }
@@ -238,7 +243,7 @@ function routeCases(route: ApiRoute, method: HttpMethod, spec: MethodSpec, fixtu
     const invalid = { status: 400, code: "validation_failed", field: name };
     cases.push(
       base(`?${name} with NUL`, { url: withValue("%00"), expect: invalid }),
-      base(`?${name} of 2 MB`, { url: withValue(MB2), expect: { noBody: true } }),
+      base(`?${name} of 32 KB`, { url: withValue(URL_OVER_HEAD_LIMIT), expect: { status: 431, noBody: true } }),
     );
     if (param.closed) {
       cases.push(base(`?${name} with a lone surrogate`, { url: withValue(LONE_SURROGATE_IN_URL), expect: invalid }));

@@ -21,6 +21,12 @@ const statusByUpstreamKind: Record<UpstreamErrorKind, number> = {
   invalid_response: 502,
 };
 
+// The studio's request id stays beside `error` too, where clients of the API have always read it.
+/** A failure as route()'s JSON answer; also the proxy's, for what it refuses before any route runs. */
+export function failureResponse(failure: Failure, requestId: string): Response {
+  return Response.json({ error: failure.error, requestId }, { status: failure.status, headers: { ...failure.headers, "x-request-id": requestId } });
+}
+
 /**
  * What a browser may learn about any error: typed, explainable, no internals. `requestId` is the
  * studio's request, quoted unless the image service named its own. The one mapping behind route()'s

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import type { z } from "zod";
 import { parseOrThrow } from "@/lib/errors";
 import { requestLogger } from "@/lib/log";
-import { failureOf } from "./client-error";
+import { failureOf, failureResponse } from "./client-error";
 import { checkBodyType, checkOrigin, checkUrlText, isStateChanging, JSON_CONTENT_TYPES, readJsonBody } from "./request-guard";
 
 type RouteContext<P> = { params: Promise<P> };
@@ -41,11 +41,10 @@ export function route<P = Record<string, never>>(handler: Handler<P>, options: R
   };
 }
 
-// The studio's request id stays beside `error` too, where clients of the API have always read it.
 function errorResponse(error: unknown, requestId: string, logger: ReturnType<typeof requestLogger>): Response {
   const failure = failureOf(error, requestId);
   if (failure.unexpected) logger.error({ err: error }, "unhandled error");
-  return Response.json({ error: failure.error, requestId }, { status: failure.status, headers: failure.headers });
+  return failureResponse(failure, requestId);
 }
 
 /** The query string through a zod schema, refused with the same error shape as a body. */
