@@ -23,6 +23,14 @@ export function ChangePasswordForm() {
   const errors = { ...serverFields, ...clientErrors };
   const generalError = change.error && !FIELDS.some((field) => serverFields[field]) ? change.error.message : undefined;
 
+  // A password input: its name, its problem, and the problem cleared once it is edited.
+  const passwordField = (name: (typeof FIELDS)[number]) => ({
+    name,
+    type: "password",
+    error: errors[name],
+    onChange: () => setClientErrors((current) => ({ ...current, [name]: "" })),
+  });
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
@@ -40,23 +48,8 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <Field
-        name="currentPassword"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword}
-        onChange={() => setClientErrors((current) => ({ ...current, currentPassword: "" }))}
-      />
-      <Field
-        name="newPassword"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 10 characters."
-        error={errors.newPassword}
-        onChange={() => setClientErrors((current) => ({ ...current, newPassword: "" }))}
-      />
+      <Field label="Current password" autoComplete="current-password" {...passwordField("currentPassword")} />
+      <Field label="New password" autoComplete="new-password" hint="At least 10 characters." {...passwordField("newPassword")} />
       {generalError ? <Alert title="The password was not changed">{generalError}</Alert> : null}
       {change.isSuccess ? (
         <Alert tone="info" title="Password changed">

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ChangeEvent } from "react";
 import { Field, inputClass } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
@@ -16,6 +17,8 @@ type Props = {
   onToggle: () => void;
 };
 
+type TextSetting = "seed" | "footnote" | "resizeMaxPixels";
+const TEXT_SETTING_IDS: Record<TextSetting, string> = { seed: "chat-seed", footnote: "chat-footnote", resizeMaxPixels: "chat-resize" };
 const SETTING_FIELDS: DraftField[] = ["size", "seed", "footnote", "resizeMaxPixels", "useSearchTool"];
 const megapixels = (pixels: number) => formatMegapixels(pixels, 1);
 
@@ -23,6 +26,13 @@ const megapixels = (pixels: number) => formatMegapixels(pixels, 1);
 // edit. Every field is checked live by the shared schema; a problem keeps the row open and says so.
 export function ComposerSettings({ settings, onChange, problems, open, onToggle }: Props) {
   const set = <K extends keyof TurnSettings>(key: K, value: TurnSettings[K]) => onChange({ ...settings, [key]: value });
+  // A text setting's input: its id, value, edits and the schema's problem with it.
+  const textSetting = (key: TextSetting) => ({
+    id: TEXT_SETTING_IDS[key],
+    value: settings[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
+    error: problems[key],
+  });
   const problemCount = SETTING_FIELDS.filter((field) => problems[field]).length;
   const summary = settingsSummary(settings);
   const { minSide, maxSide, maxArea } = ALPHA_V35_SIZE_LIMITS;
@@ -103,34 +113,19 @@ export function ComposerSettings({ settings, onChange, problems, open, onToggle 
               onChange={(checked) => set("useSearchTool", checked)}
             />
           </div>
-          <Field
-            label="Seed"
-            id="chat-seed"
-            inputMode="numeric"
-            placeholder="Random"
-            value={settings.seed}
-            onChange={(event) => set("seed", event.target.value)}
-            error={problems.seed}
-            hint="Same seed and message, same image."
-          />
+          <Field label="Seed" inputMode="numeric" placeholder="Random" hint="Same seed and message, same image." {...textSetting("seed")} />
           <Field
             label="Footnote"
-            id="chat-footnote"
             placeholder="None"
-            value={settings.footnote}
-            onChange={(event) => set("footnote", event.target.value)}
-            error={problems.footnote}
             hint={`Drawn bottom right · ${codePointLength(settings.footnote)}/${ALPHA_FOOTNOTE_MAX_CODE_POINTS} characters`}
+            {...textSetting("footnote")}
           />
           <Field
             label="Attachment pixel limit"
-            id="chat-resize"
             inputMode="numeric"
             placeholder="1048576 (default)"
-            value={settings.resizeMaxPixels}
-            onChange={(event) => set("resizeMaxPixels", event.target.value)}
-            error={problems.resizeMaxPixels}
             hint="Larger attachments are scaled down first."
+            {...textSetting("resizeMaxPixels")}
           />
         </div>
       ) : null}

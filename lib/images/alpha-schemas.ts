@@ -77,6 +77,17 @@ function referenceImageSchema(maxBytes: number) {
   });
 }
 
+/** Text that must say something (not only spaces), within a limit counted in code points. */
+function requiredText(field: string, maxCodePoints: number) {
+  return safeText(field, `${field} is required`)
+    .refine((value) => value.trim().length > 0, `${field} must not be empty`)
+    .superRefine(codePointLimit(field, maxCodePoints));
+}
+
+function referenceImagesSchema({ label, maxBytes, maxCount, tooMany }: { label: string; maxBytes: number; maxCount: number; tooMany: string }) {
+  return z.array(referenceImageSchema(maxBytes), { error: `${label} must be a list` }).max(maxCount, tooMany).default([]);
+}
+
 // ---------------------------------------------------------------- alpha v3 (spec 4.1)
 
 /** `"auto"` (let the model choose, spec 4.1), or `WxH` (any of the presets or a custom size). */
@@ -108,13 +119,13 @@ const alphaV3SeedSchema = z
   });
 
 export const alphaV3FormSchema = z.object({
-  prompt: safeText("Prompt", "Prompt is required")
-    .refine((value) => value.trim().length > 0, "Prompt must not be empty")
-    .superRefine(codePointLimit("Prompt", ALPHA_V3_PROMPT_MAX_CODE_POINTS)),
-  images: z
-    .array(referenceImageSchema(ALPHA_V3_MAX_IMAGE_BYTES), { error: "Reference images must be a list" })
-    .max(ALPHA_V3_MAX_REFERENCE_IMAGES, `At most ${ALPHA_V3_MAX_REFERENCE_IMAGES} reference images are allowed`)
-    .default([]),
+  prompt: requiredText("Prompt", ALPHA_V3_PROMPT_MAX_CODE_POINTS),
+  images: referenceImagesSchema({
+    label: "Reference images",
+    maxBytes: ALPHA_V3_MAX_IMAGE_BYTES,
+    maxCount: ALPHA_V3_MAX_REFERENCE_IMAGES,
+    tooMany: `At most ${ALPHA_V3_MAX_REFERENCE_IMAGES} reference images are allowed`,
+  }),
   size: alphaV3SizeSchema.default("auto"),
   seed: alphaV3SeedSchema,
   footnote: footnoteSchema,
@@ -171,13 +182,13 @@ export const alphaV35SeedSchema = z
   });
 
 export const alphaV35TurnFormSchema = z.object({
-  text: safeText("Message", "Message is required")
-    .refine((value) => value.trim().length > 0, "Message must not be empty")
-    .superRefine(codePointLimit("Message", ALPHA_V35_MESSAGE_MAX_CODE_POINTS)),
-  images: z
-    .array(referenceImageSchema(ALPHA_V35_MAX_IMAGE_BYTES), { error: "Images must be a list" })
-    .max(ALPHA_V35_MAX_IMAGES_PER_TURN, `At most ${ALPHA_V35_MAX_IMAGES_PER_TURN} images are allowed in one message`)
-    .default([]),
+  text: requiredText("Message", ALPHA_V35_MESSAGE_MAX_CODE_POINTS),
+  images: referenceImagesSchema({
+    label: "Images",
+    maxBytes: ALPHA_V35_MAX_IMAGE_BYTES,
+    maxCount: ALPHA_V35_MAX_IMAGES_PER_TURN,
+    tooMany: `At most ${ALPHA_V35_MAX_IMAGES_PER_TURN} images are allowed in one message`,
+  }),
   size: alphaV35SizeSchema.default("auto"),
   seed: alphaV35SeedSchema,
   footnote: footnoteSchema,

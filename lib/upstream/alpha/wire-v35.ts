@@ -62,48 +62,43 @@ export function serializeAlphaV35Request(request: AlphaV35Request): string {
 
 // Reading frames (spec 2.2): every field optional and extra keys kept, because only the final
 // frame is described and intermediate frames (when streamed) may carry any subset of it.
-const usageSchema = z.looseObject({ total_tokens: z.number().nullish() });
+const optionalText = z.string().nullish();
+const optionalNumber = z.number().nullish();
+const usageSchema = z.looseObject({ total_tokens: optionalNumber });
 
 export const alphaV35FrameSchema = z.looseObject({
-  id: z.string().nullish(),
-  object: z.string().nullish(),
-  created: z.number().nullish(),
+  id: optionalText,
+  object: optionalText,
+  created: optionalNumber,
   /** Internal upstream version; informational only, never branched on (spec 2.2, 9). */
-  model: z.string().nullish(),
-  round: z.number().nullish(),
+  model: optionalText,
+  round: optionalNumber,
   choices: z
     .array(
       z.looseObject({
-        index: z.number().nullish(),
+        index: optionalNumber,
         delta: z
           .looseObject({
-            type: z.string().nullish(),
+            type: optionalText,
             image: z
               .looseObject({
-                url: z.string().nullish(),
-                width: z.number().nullish(),
-                height: z.number().nullish(),
-                source: z.string().nullish(),
-                tool_call_id: z.string().nullish(),
+                url: optionalText,
+                width: optionalNumber,
+                height: optionalNumber,
+                source: optionalText,
+                tool_call_id: optionalText,
               })
               .nullish(),
           })
           .nullish(),
-        finish_reason: z.string().nullish(),
+        finish_reason: optionalText,
       }),
     )
     .nullish(),
   usage: usageSchema.nullish(),
   gateway_usage: usageSchema.nullish(),
-  request_id: z.string().nullish(),
+  request_id: optionalText,
   assembled_history: z.array(alphaMessageSchema).nullish(),
-  error: z
-    .looseObject({
-      type: z.string().nullish(),
-      code: z.string().nullish(),
-      message: z.string().nullish(),
-      request_id: z.string().nullish(),
-    })
-    .nullish(),
+  error: z.looseObject({ type: optionalText, code: optionalText, message: optionalText, request_id: optionalText }).nullish(),
 });
 export type AlphaV35Frame = z.output<typeof alphaV35FrameSchema>;
