@@ -4,8 +4,8 @@ export async function register() {
   // Fail fast, naming the variable, rather than at the first request that reads a bad one.
   const { env } = await import("@/lib/env");
   env();
-  const { finishInterruptedWork } = await import("@/lib/recovery/finish-interrupted");
-  const { log } = await import("@/lib/log");
-  const closed = await finishInterruptedWork();
-  if (closed.generations || closed.turns) log.warn(closed, "closed work interrupted by the last restart");
+  // Jobs cut off by the last stop end as interrupted, and a sweep ends those of instances that die.
+  const { recoverJobsAtStart } = await import("@/lib/jobs/recovery");
+  const { resolveDbTarget } = await import("@/lib/db/adapter");
+  await recoverJobsAtStart({ singleProcess: resolveDbTarget().engine === "pglite" });
 }

@@ -251,6 +251,36 @@ export const apiRoutes: ApiRoute[] = [
     },
   },
   {
+    path: "/api/jobs",
+    access: "member",
+    methods: { GET: { body: none, snapshot: true } },
+  },
+  {
+    // A job id that names nothing: every hostile case is refused before a job is looked up, and a
+    // real one is covered by the jobs tests.
+    path: "/api/jobs/[id]",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { GET: { body: none } },
+  },
+  {
+    path: "/api/jobs/[id]/cancel",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { POST: { body: none } },
+  },
+  {
+    path: "/api/jobs/[id]/run-again",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { POST: { body: none } },
+  },
+  {
+    path: "/api/jobs/events",
+    access: "member",
+    methods: { GET: { body: none, query: { after: { sample: "0", number: true } } } },
+  },
+  {
     path: "/api/me",
     access: "member",
     methods: { GET: { body: none } },

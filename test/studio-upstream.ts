@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { startEmulator } from "@/emulator";
+import { thumbnailsSettled } from "@/lib/assets/thumbnail-later";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { loadSettings } from "@/lib/settings";
 import { createTestDb, type TestDb } from "./db";
@@ -61,6 +62,8 @@ export function useStudioTestContext(): StudioTestContext {
     context.user = await createTestUser(context.testDb.db);
   });
   afterAll(async () => {
+    // Thumbnails are made after their rows (lib/assets/thumbnail-later): let them finish first.
+    await thumbnailsSettled();
     await context.testDb?.close();
     await context.upstream?.close();
   });

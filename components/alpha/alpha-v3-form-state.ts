@@ -97,11 +97,7 @@ export function validateAlphaV3Form(state: AlphaV3FormState): FieldErrors {
   }, {});
 }
 
-/**
- * A fresh seed for a "random" generation. The upstream does not report the seed it drew (spec 2.1
- * has no seed field), so the studio draws it itself and sends it: every result then records its
- * seed and can be reproduced with "Use seed". Range per spec 4.1.
- */
+/** A fresh seed for the seed field's dice button. Range per spec 4.1. */
 export function drawRandomSeed(): number {
   const [value] = crypto.getRandomValues(new Uint32Array(1));
   return Math.max(ALPHA_V3_SEED_RANGE.min, value);

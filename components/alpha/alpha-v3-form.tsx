@@ -22,9 +22,12 @@ type Props = {
   onChange: (patch: Partial<AlphaV3FormState>, field: AlphaV3Field) => void;
   onSubmit: () => void;
   running: RunningGeneration | null;
+  cancelling: boolean;
   failure: GenerationFailure | null;
   cancelled: boolean;
   onCancel: () => void;
+  /** Set when the failed job can be repeated with its own settings and seed. */
+  onRunAgain?: () => void;
   onDismiss: () => void;
   /** Said near the reference images, e.g. after "Use as reference". */
   referenceNotice?: string;
@@ -34,7 +37,7 @@ type Props = {
 
 // The alpha v3 request (spec 4.1) as a form. On wide screens the panel stays in view while the
 // results scroll, with its settings scrolling inside it and Generate always at its foot.
-export function AlphaV3Form({ form, errors, onChange, onSubmit, running, failure, cancelled, onCancel, onDismiss, referenceNotice, formNotice }: Props) {
+export function AlphaV3Form({ form, errors, onChange, onSubmit, running, cancelling, failure, cancelled, onCancel, onRunAgain, onDismiss, referenceNotice, formNotice }: Props) {
   return (
     <form
       id="alpha-v3-form"
@@ -91,28 +94,26 @@ export function AlphaV3Form({ form, errors, onChange, onSubmit, running, failure
       </div>
 
       <div className="space-y-3 border-t border-zinc-200 bg-zinc-50/80 p-4 sm:px-5 dark:border-zinc-800 dark:bg-zinc-950/30">
-        {failure ? <GenerationErrorAlert error={failure.error} status={failure.status} onRetry={onSubmit} onDismiss={onDismiss} /> : null}
+        {failure ? <GenerationErrorAlert error={failure.error} status={failure.status} onRetry={onSubmit} onRunAgain={onRunAgain} onDismiss={onDismiss} /> : null}
         {cancelled && !running ? (
           <Alert tone="info" title="Cancelled" onDismiss={onDismiss}>
             The request was stopped before an image was made.
           </Alert>
         ) : null}
-        {running ? (
-          <GenerationProgress run={running} onCancel={onCancel} />
-        ) : (
-          <div className="flex items-center gap-3">
-            <Button type="submit" className="h-11 flex-1 text-[15px]">
-              <svg viewBox="0 0 20 20" className="size-4.5" fill="currentColor" aria-hidden>
-                <path d="M10 1.5 11.9 7l5.6 1.2-5.6 1.8L10 15.5 8.1 10 2.5 8.2 8.1 7 10 1.5Zm5.5 10 .8 2.2 2.2.8-2.2.8-.8 2.2-.8-2.2-2.2-.8 2.2-.8.8-2.2Z" />
-              </svg>
-              Generate
-            </Button>
-            <span className="hidden text-xs text-zinc-500 sm:inline">
-              <kbd className="rounded border border-zinc-300 bg-white px-1 font-sans dark:border-zinc-700 dark:bg-zinc-900">Ctrl</kbd>{" "}
-              <kbd className="rounded border border-zinc-300 bg-white px-1 font-sans dark:border-zinc-700 dark:bg-zinc-900">Enter</kbd>
-            </span>
-          </div>
-        )}
+        {running ? <GenerationProgress run={running} cancelling={cancelling} onCancel={onCancel} /> : null}
+        {/* Jobs run on the server, so another request may start while one runs (up to the studio's limit). */}
+        <div className="flex items-center gap-3">
+          <Button type="submit" className="h-11 flex-1 text-[15px]" disabled={running?.stage === "sending"}>
+            <svg viewBox="0 0 20 20" className="size-4.5" fill="currentColor" aria-hidden>
+              <path d="M10 1.5 11.9 7l5.6 1.2-5.6 1.8L10 15.5 8.1 10 2.5 8.2 8.1 7 10 1.5Zm5.5 10 .8 2.2 2.2.8-2.2.8-.8 2.2-.8-2.2-2.2-.8 2.2-.8.8-2.2Z" />
+            </svg>
+            Generate
+          </Button>
+          <span className="hidden text-xs text-zinc-500 sm:inline">
+            <kbd className="rounded border border-zinc-300 bg-white px-1 font-sans dark:border-zinc-700 dark:bg-zinc-900">Ctrl</kbd>{" "}
+            <kbd className="rounded border border-zinc-300 bg-white px-1 font-sans dark:border-zinc-700 dark:bg-zinc-900">Enter</kbd>
+          </span>
+        </div>
       </div>
     </form>
   );

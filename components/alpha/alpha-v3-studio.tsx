@@ -5,14 +5,12 @@ import type { ReferenceImage } from "@/components/images/reference-image";
 import { Alert } from "@/components/ui/alert";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
-import type { ClientError } from "@/lib/errors";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, ALPHA_V3_MAX_REFERENCE_IMAGES } from "@/lib/images/alpha-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { AlphaV3Form } from "./alpha-v3-form";
 import {
   ALPHA_V3_FIELDS,
   addFieldError,
-  drawRandomSeed,
   formFieldOf,
   initialAlphaV3Form,
   toFormInput,
@@ -24,7 +22,7 @@ import {
 import { formStateFromGeneration, storedSettingsOf } from "./generation-settings";
 import { HistoryStrip } from "./history-strip";
 import { loadReferenceImages } from "./load-reference-images";
-import { useGenerateAlphaV3 } from "./use-generate-alpha-v3";
+import { useGenerateAlphaV3, type ShownError } from "./use-generate-alpha-v3";
 
 // Where the keyboard goes when a field is refused.
 const focusTargets: Record<AlphaV3Field, string> = {
@@ -37,7 +35,7 @@ const focusTargets: Record<AlphaV3Field, string> = {
 };
 
 /** Field problems the server named: the studio's 400 (`fields`) or the upstream's (`field`, spec 7.1). */
-function serverFieldErrors(error: ClientError | undefined): FieldErrors {
+function serverFieldErrors(error: ShownError | undefined): FieldErrors {
   if (!error) return {};
   const named = error.fields?.length ? error.fields : error.field ? [{ field: error.field, message: error.message }] : [];
   return named.reduce<FieldErrors>((errors, problem) => {
@@ -87,7 +85,7 @@ export function AlphaV3Studio() {
   }
 
   async function submit() {
-    if (generation.running) return;
+    if (generation.running?.stage === "sending") return;
     setSubmitted(true);
     setSettingsNotice(undefined);
     const firstInvalid = ALPHA_V3_FIELDS.find((field) => liveErrors[field]?.length);
@@ -96,8 +94,9 @@ export function AlphaV3Studio() {
       return;
     }
     setEditedSinceSubmit(new Set());
-    const input = toFormInput(form);
-    await generation.generate({ ...input, seed: form.seedMode === "random" ? drawRandomSeed() : input.seed });
+    // A "random" seed is left empty: the studio draws it and stores it with the job, so "Run again"
+    // repeats the image while "Reuse settings" stays random.
+    await generation.generate(toFormInput(form));
   }
 
   async function reuseSettings(source: GenerationDto) {
@@ -137,6 +136,7 @@ export function AlphaV3Studio() {
     reveal("alpha-seed-label");
   }
 
+  const { repeatableJobId } = generation;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[420px_minmax(0,1fr)] xl:gap-8">
       <AlphaV3Form
@@ -145,9 +145,11 @@ export function AlphaV3Studio() {
         onChange={change}
         onSubmit={() => void submit()}
         running={generation.running}
+        cancelling={generation.cancelling}
         failure={generation.failure}
         cancelled={generation.cancelled}
         onCancel={generation.cancel}
+        onRunAgain={repeatableJobId ? () => void generation.runAgain(repeatableJobId) : undefined}
         onDismiss={generation.dismiss}
         referenceNotice={referenceNotice}
         formNotice={
@@ -156,7 +158,9 @@ export function AlphaV3Studio() {
           ) : null
         }
       />
-      <HistoryStrip running={generation.running} actions={{ onReuse: (source) => void reuseSettings(source), onUseAsReference: addAsReference, onUseSeed: applySeed }} />
+      <HistoryStrip
+        actions={{ onReuse: (source) => void reuseSettings(source), onUseAsReference: addAsReference, onUseSeed: applySeed, onRunAgain: (jobId) => void generation.runAgain(jobId) }}
+      />
     </div>
   );
 }

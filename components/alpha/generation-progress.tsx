@@ -1,12 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { GenerationStage, RunningGeneration } from "./use-generate-alpha-v3";
+import { useNow } from "@/components/ui/use-now";
+import type { RunningGeneration } from "./use-generate-alpha-v3";
 
-const STEPS: { stage: GenerationStage; label: string }[] = [
-  { stage: "queued", label: "In line" },
+const STEPS: { stage: RunningGeneration["stage"]; label: string }[] = [
+  { stage: "waiting", label: "In line" },
   { stage: "generating", label: "Generating" },
   { stage: "storing", label: "Saving" },
 ];
@@ -16,6 +16,8 @@ function headline(run: RunningGeneration): string {
     case "sending":
       return "Sending request…";
     case "queued":
+      return "Starting…";
+    case "waiting":
       return `Waiting, position ${run.position ?? 1} in line`;
     case "generating":
       return "Generating…";
@@ -25,24 +27,16 @@ function headline(run: RunningGeneration): string {
 }
 
 function detail(run: RunningGeneration): string {
-  if (run.stage === "queued") return "The studio runs a few alpha v3 requests at a time; yours starts as soon as a slot frees up.";
+  if (run.stage === "waiting") return "The studio runs a few alpha v3 requests at a time; yours starts as soon as a slot frees up.";
   if (run.stage === "storing") return "Copying the result into the studio's storage.";
-  return run.revise ? "Prompt rewriting is on: that adds about 11 seconds." : "The image service is working on it.";
+  if (run.revise) return "Prompt rewriting is on: that adds about 11 seconds.";
+  return "It keeps running if you leave this page; the activity button shows it.";
 }
 
-function useElapsedSeconds(since: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 100);
-    return () => clearInterval(timer);
-  }, []);
-  return Math.max(0, (now - since) / 1000);
-}
-
-// Where a running request is (the streamed events of lib/images/alpha-v3-events), how long it has
-// taken, and a way to stop it.
-export function GenerationProgress({ run, onCancel }: { run: RunningGeneration; onCancel: () => void }) {
-  const elapsed = useElapsedSeconds(run.startedAt);
+// Where the followed request is (its job's state, components/jobs), how long it has taken since it
+// was made, and a way to stop it.
+export function GenerationProgress({ run, cancelling, onCancel }: { run: RunningGeneration; cancelling: boolean; onCancel: () => void }) {
+  const elapsed = Math.max(0, (useNow(100) - run.startedAt) / 1000);
   const current = STEPS.findIndex((step) => step.stage === run.stage);
   return (
     <div className="rounded-xl border border-accent-500/30 bg-accent-50/60 p-3.5 dark:border-accent-500/25 dark:bg-accent-500/5" data-testid="alpha-progress">
@@ -74,8 +68,8 @@ export function GenerationProgress({ run, onCancel }: { run: RunningGeneration; 
             );
           })}
         </ol>
-        <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={run.stage === "sending" || cancelling}>
+          {cancelling ? "Stopping…" : "Cancel"}
         </Button>
       </div>
     </div>

@@ -1,23 +1,14 @@
-import { z } from "zod";
 import type { ReferenceImage } from "@/components/images/reference-image";
+import { alphaV3StoredParamsSchema, type AlphaV3StoredParams } from "@/lib/images/alpha-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { initialAlphaV3Form, isPresetSize, type AlphaV3FormState } from "./alpha-v3-form-state";
 
-// The settings lib/images/generate-alpha-v3 stores with each generation. `params` is JSON from the
-// database, so it is read defensively: a missing or odd value falls back to the form default.
-const storedSettingsSchema = z.object({
-  size: z.string().catch("auto"),
-  seed: z.number().int().nullable().catch(null),
-  footnote: z.string().nullable().catch(null),
-  revise: z.boolean().catch(true),
-  referenceAssetIds: z.array(z.string()).catch([]),
-});
-export type StoredSettings = z.infer<typeof storedSettingsSchema>;
+export type StoredSettings = AlphaV3StoredParams;
 
-const fallback: StoredSettings = { size: "auto", seed: null, footnote: null, revise: true, referenceAssetIds: [] };
+const fallback: StoredSettings = { size: "auto", seed: null, seedWasRandom: false, footnote: null, revise: true, referenceAssetIds: [] };
 
 export function storedSettingsOf(generation: GenerationDto): StoredSettings {
-  const parsed = storedSettingsSchema.safeParse(generation.params);
+  const parsed = alphaV3StoredParamsSchema.safeParse(generation.params);
   return parsed.success ? parsed.data : fallback;
 }
 
@@ -33,8 +24,8 @@ export function formStateFromGeneration(generation: GenerationDto, references: R
     preset: isPresetSize(settings.size) ? settings.size : initialAlphaV3Form.preset,
     customWidth: sizeMode === "custom" ? width : initialAlphaV3Form.customWidth,
     customHeight: sizeMode === "custom" ? height : initialAlphaV3Form.customHeight,
-    seedMode: settings.seed === null ? "random" : "fixed",
-    seed: settings.seed === null ? "" : String(settings.seed),
+    seedMode: settings.seed === null || settings.seedWasRandom ? "random" : "fixed",
+    seed: settings.seed === null || settings.seedWasRandom ? "" : String(settings.seed),
     footnote: settings.footnote ?? "",
     revise: settings.revise,
   };

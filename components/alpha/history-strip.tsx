@@ -5,21 +5,26 @@ import { Lightbox } from "@/components/images/lightbox";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { useJobs } from "@/components/jobs/use-jobs";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
+import type { JobDto } from "@/lib/jobs/job-dto";
 import { ResultCard, type ResultActions } from "./result-card";
 import { RunningPlaceholder } from "./running-placeholder";
 import { UnfinishedResultCard } from "./unfinished-result-card";
 import { historyItems, useAlphaV3History } from "./use-alpha-v3-history";
-import type { RunningGeneration } from "./use-generate-alpha-v3";
 
-// The page's results, newest first, older pages loaded as the designer scrolls. While a request of
-// this tab runs, its placeholder stands at the top, and the server's "pending" record of it is
-// left out so it does not appear twice.
-export function HistoryStrip({ running, actions }: { running: RunningGeneration | null; actions: Omit<ResultActions, "onOpen"> }) {
-  const history = useAlphaV3History({ poll: running === null });
+type HistoryActions = Omit<ResultActions, "onOpen"> & { onRunAgain: (jobId: string) => void };
+
+// The page's results, newest first, older pages loaded as the designer scrolls. A generation still
+// running stands as a placeholder fed by its job (components/jobs), wherever it was started.
+export function HistoryStrip({ actions }: { actions: HistoryActions }) {
+  const history = useAlphaV3History();
+  const jobs = useJobs();
+  const jobOf = new Map<string, JobDto>((jobs.data ?? []).flatMap((job) => (job.generationId ? [[job.generationId, job] as const] : [])));
   const [viewing, setViewing] = useState<{ generation: GenerationDto; image: AssetDto }>();
-  const items = historyItems(history.data).filter((item) => running === null || item.status !== "pending");
+  const items = historyItems(history.data);
+  const onOpen = (generation: GenerationDto, image: AssetDto) => setViewing({ generation, image });
   // The newest image is shown large; failures above it stay compact and do not push it down a size.
   const featuredId = items.find((item) => item.status === "succeeded" && item.images.length > 0)?.id;
   const sentinel = useRef<HTMLDivElement>(null);
@@ -44,8 +49,6 @@ export function HistoryStrip({ running, actions }: { running: RunningGeneration 
         {items.length > 0 ? <span className="text-xs text-zinc-500">Newest first</span> : null}
       </div>
 
-      {running ? <RunningPlaceholder run={running} /> : null}
-
       {history.isPending ? (
         <Card className="h-72 animate-pulse bg-zinc-100/70 dark:bg-zinc-900/60" aria-busy="true" />
       ) : history.isError ? (
@@ -59,22 +62,13 @@ export function HistoryStrip({ running, actions }: { running: RunningGeneration 
         >
           {history.error.message}
         </Alert>
-      ) : items.length === 0 && !running ? (
+      ) : items.length === 0 ? (
         <EmptyResults />
       ) : (
         <ol className="space-y-4">
           {items.map((generation) => (
             <li key={generation.id}>
-              {generation.status === "succeeded" && generation.images[0] ? (
-                <ResultCard
-                  generation={generation}
-                  image={generation.images[0]}
-                  featured={generation.id === featuredId}
-                  actions={{ ...actions, onOpen: (opened, image) => setViewing({ generation: opened, image }) }}
-                />
-              ) : (
-                <UnfinishedResultCard generation={generation} onReuse={actions.onReuse} onUseSeed={actions.onUseSeed} />
-              )}
+              <HistoryItem generation={generation} job={jobOf.get(generation.id)} featured={generation.id === featuredId} actions={actions} onOpen={onOpen} />
             </li>
           ))}
         </ol>
@@ -90,6 +84,24 @@ export function HistoryStrip({ running, actions }: { running: RunningGeneration 
 
       {viewing ? <Lightbox image={viewing.image} caption={viewing.generation.prompt} onClose={() => setViewing(undefined)} /> : null}
     </section>
+  );
+}
+
+type ItemProps = { generation: GenerationDto; job: JobDto | undefined; featured: boolean; actions: HistoryActions; onOpen: ResultActions["onOpen"] };
+
+/** A running generation, a result, or a failure, by the generation's status. */
+function HistoryItem({ generation, job, featured, actions, onOpen }: ItemProps) {
+  if (generation.status === "pending" && job) return <RunningPlaceholder generation={generation} job={job} />;
+  if (generation.status === "succeeded" && generation.images[0]) {
+    return <ResultCard generation={generation} image={generation.images[0]} featured={featured} actions={{ ...actions, onOpen }} />;
+  }
+  return (
+    <UnfinishedResultCard
+      generation={generation}
+      onReuse={actions.onReuse}
+      onUseSeed={actions.onUseSeed}
+      onRunAgain={job?.canRunAgain ? () => actions.onRunAgain(job.id) : undefined}
+    />
   );
 }
 

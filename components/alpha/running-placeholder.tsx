@@ -1,15 +1,26 @@
+"use client";
+
+import { jobStatusText } from "@/components/jobs/job-status";
+import { useCancelJob } from "@/components/jobs/use-jobs";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { useNow } from "@/components/ui/use-now";
+import { formatElapsed } from "@/lib/client/format-elapsed";
 import { parsePixelSize } from "@/lib/images/alpha-schemas";
-import type { RunningGeneration } from "./use-generate-alpha-v3";
+import type { GenerationDto } from "@/lib/images/generation-dto";
+import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
+import { storedSettingsOf } from "./generation-settings";
 
-const stageText = { sending: "Sending", queued: "Waiting in line", generating: "Generating", storing: "Saving" } as const;
-
-// Where the coming image will appear, in its requested shape (square when the model chooses).
-export function RunningPlaceholder({ run }: { run: RunningGeneration }) {
-  const size = parsePixelSize(run.size) ?? { width: 1, height: 1 };
+// Where a running generation's image will appear, in its requested shape (square when the model
+// chooses), with where its job stands, since when, and a way to stop it.
+export function RunningPlaceholder({ generation, job }: { generation: GenerationDto; job: JobDto }) {
+  const size = parsePixelSize(storedSettingsOf(generation).size) ?? { width: 1, height: 1 };
   const landscape = size.width > size.height;
+  const now = useNow(1000);
+  const cancel = useCancelJob();
+  const active = isActiveJobState(job.state);
   return (
-    <Card className="overflow-hidden" aria-hidden>
+    <Card className="overflow-hidden" role="article" aria-label="Generation in progress" data-testid="alpha-running">
       <div className="relative h-[26rem] max-h-[60vh] bg-zinc-100 dark:bg-zinc-950">
         <div className="absolute inset-4 flex items-center justify-center">
           <div
@@ -17,12 +28,20 @@ export function RunningPlaceholder({ run }: { run: RunningGeneration }) {
             style={{ aspectRatio: `${size.width} / ${size.height}`, ...(landscape ? { width: "100%" } : { height: "100%" }) }}
           >
             <div className="absolute inset-0 animate-pulse bg-white/30 dark:bg-white/5" />
-            <span className="absolute inset-0 grid place-items-center text-sm font-medium text-zinc-600 dark:text-zinc-300">
-              {stageText[run.stage]}
-              {run.stage === "queued" && run.position ? ` · position ${run.position}` : ""}…
-            </span>
+            <span className="absolute inset-0 grid place-items-center text-sm font-medium text-zinc-600 dark:text-zinc-300">{jobStatusText(job)}…</span>
           </div>
         </div>
+      </div>
+      <div className="flex items-center gap-3 px-4 py-2.5 text-xs text-zinc-500">
+        <p className="min-w-0 flex-1 truncate text-[13px] text-zinc-700 dark:text-zinc-300" title={generation.prompt}>
+          {generation.prompt}
+        </p>
+        <span className="font-mono tabular-nums">{formatElapsed(now - Date.parse(job.createdAt))}</span>
+        {active ? (
+          <Button variant="ghost" size="sm" onClick={() => cancel.mutate(job.id)} disabled={cancel.isPending || cancel.isSuccess}>
+            {cancel.isPending || cancel.isSuccess ? "Stopping…" : "Cancel"}
+          </Button>
+        ) : null}
       </div>
     </Card>
   );

@@ -10,14 +10,28 @@ import { GenerationTiming, RequestIdValue, SeedValue } from "./result-parts";
 
 // A generation without an image: failed (with the reason the designer was shown) or still running
 // elsewhere. Kept compact so failures stay on record without crowding out the images.
-export function UnfinishedResultCard({ generation, onReuse, onUseSeed }: { generation: GenerationDto; onReuse: (generation: GenerationDto) => void; onUseSeed: (seed: number) => void }) {
+type Props = {
+  generation: GenerationDto;
+  onReuse: (generation: GenerationDto) => void;
+  onUseSeed: (seed: number) => void;
+  /** Set when its job can be repeated with the same settings and seed (failed or interrupted). */
+  onRunAgain?: () => void;
+};
+
+export function UnfinishedResultCard({ generation, onReuse, onUseSeed, onRunAgain }: Props) {
   const settings = storedSettingsOf(generation);
   const failed = generation.status === "failed";
+  // Stopped by the designer: said calmly, without the "Failed" alarm.
+  const cancelled = failed && generation.errorCode === "cancelled";
   const failure = failed ? describeFailure(generation.errorCode, generation.errorMessage) : undefined;
+  // "Cancelled. Cancelled before the image arrived" would say it twice.
+  const titleRepeated = failure !== undefined && failure.detail.toLowerCase().startsWith(failure.title.toLowerCase());
   return (
-    <Card className="space-y-2 px-4 py-3" data-testid="alpha-result" aria-label={failed ? "Failed generation" : "Generation in progress"} role="article">
+    <Card className="space-y-2 px-4 py-3" data-testid="alpha-result" aria-label={cancelled ? "Cancelled generation" : failed ? "Failed generation" : "Generation in progress"} role="article">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
-        {failed ? (
+        {cancelled ? (
+          <Badge>Cancelled</Badge>
+        ) : failed ? (
           <Badge tone="danger">Failed</Badge>
         ) : (
           <Badge tone="warning">
@@ -25,17 +39,27 @@ export function UnfinishedResultCard({ generation, onReuse, onUseSeed }: { gener
           </Badge>
         )}
         <GenerationTiming generation={generation} />
+        {onRunAgain ? (
+          <button
+            type="button"
+            onClick={onRunAgain}
+            className="ml-auto rounded-md px-2 py-1 text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-400 dark:hover:bg-accent-500/10"
+          >
+            Run again
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={() => onReuse(generation)}
-          className="ml-auto rounded-md px-2 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          className={`${onRunAgain ? "" : "ml-auto "}rounded-md px-2 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800`}
         >
           Reuse settings
         </button>
       </div>
       {failure ? (
-        <p className="text-[13px] text-red-700 dark:text-red-300" data-testid="alpha-result-error">
-          <span className="font-medium">{failure.title}.</span> {failure.detail}
+        <p className={`text-[13px] ${cancelled ? "text-zinc-600 dark:text-zinc-400" : "text-red-700 dark:text-red-300"}`} data-testid="alpha-result-error">
+          {titleRepeated ? null : <span className="font-medium">{failure.title}. </span>}
+          {failure.detail}
         </p>
       ) : null}
       <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300" title={generation.prompt}>

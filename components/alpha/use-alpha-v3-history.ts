@@ -8,19 +8,17 @@ type HistoryPage = { items: GenerationDto[]; nextCursor: string | null };
 
 export const alphaV3HistoryKey = ["alpha-v3", "generations"] as const;
 
-// A generation still "pending" on the server (cancelled a moment ago, or running in another tab)
-// settles within seconds; polling until then replaces it with its final state.
-const PENDING_POLL_MS = 2_000;
-
-/** The designer's alpha v3 generations, newest first, a page at a time (GET /api/alpha/v3/generations). */
-export function useAlphaV3History({ poll }: { poll: boolean }) {
+/**
+ * The designer's alpha v3 generations, newest first, a page at a time (GET /api/alpha/v3/generations).
+ * A pending one is settled by its job: components/jobs re-reads the history when the job finishes.
+ */
+export function useAlphaV3History() {
   return useInfiniteQuery({
     queryKey: alphaV3HistoryKey,
     queryFn: ({ pageParam, signal }) =>
       api<HistoryPage>(`/api/alpha/v3/generations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: (query) => (poll && query.state.data?.pages.some((page) => page.items.some((item) => item.status === "pending")) ? PENDING_POLL_MS : false),
   });
 }
 
@@ -30,7 +28,7 @@ export function historyItems(data: InfiniteData<HistoryPage> | undefined): Gener
   return (data?.pages ?? []).flatMap((page) => page.items).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
 }
 
-/** Shows a finished generation at once, before the refetch that confirms it. */
+/** Shows a generation at once (the pending record of a job just started), before the refetch that confirms it. */
 export function prependGeneration(queryClient: QueryClient, generation: GenerationDto): void {
   queryClient.setQueryData<InfiniteData<HistoryPage>>(alphaV3HistoryKey, (data) => {
     if (!data || data.pages.length === 0) return data;

@@ -1,111 +1,126 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { apiErrorOf } from "@/lib/client/api";
-import { readNdjson } from "@/lib/client/read-ndjson";
+import { useCallback, useState } from "react";
+import { rememberJob, useCancelJob, useJob, useJobs, useRunAgain } from "@/components/jobs/use-jobs";
+import { api, ApiError } from "@/lib/client/api";
 import type { ClientError } from "@/lib/errors";
-import type { AlphaV3Event } from "@/lib/images/alpha-v3-events";
 import type { GenerationDto } from "@/lib/images/generation-dto";
+import { isActiveJobState, type ActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
 import type { AlphaV3RequestBody } from "./alpha-v3-form-state";
-import { alphaV3HistoryKey, prependGeneration } from "./use-alpha-v3-history";
+import { storedSettingsOf } from "./generation-settings";
+import { historyItems, prependGeneration, useAlphaV3History } from "./use-alpha-v3-history";
 
-export type GenerationStage = "sending" | "queued" | "generating" | "storing";
-
+/** Where the followed request stands: still being sent, or its job's state. */
 export type RunningGeneration = {
-  stage: GenerationStage;
-  /** Place in the studio's line (1 = next) while the concurrency gate holds the request. */
-  position?: number;
+  stage: "sending" | ActiveJobState;
+  /** Place in the studio's line (1 = next) while the job waits for the model. */
+  position: number | null;
+  /** When the request was made (the job's createdAt), so the clock survives a reload. */
   startedAt: number;
-  /** `WxH`, or "auto", so the placeholder can take the coming image's shape. */
-  size: string;
+  /** Whether the prompt is being rewritten (about 11 seconds more, spec 4.1), when known. */
   revise: boolean;
 };
 
-/** `status` is set when the studio refused the request before streaming (400, 401, 429 …). */
-export type GenerationFailure = { error: ClientError; status?: number };
+/** A refusal of the studio (ClientError) or a job's stored failure (whose code may be the service's own word). */
+export type ShownError = Omit<ClientError, "code" | "requestId"> & { code: string; requestId?: string | null };
 
-const lostConnection: ClientError = {
-  code: "stream_ended",
-  message: "The connection to the studio closed before the result arrived. If the image was made, it appears in your results.",
-};
-const unreachable: ClientError = {
-  code: "offline",
-  message: "The studio could not be reached. Check your connection and try again.",
-};
+/** `status` is set when the studio refused the request (400, 401, 429 …); a job's own failure has none. */
+export type GenerationFailure = { error: ShownError; status?: number };
 
-// One alpha v3 request at a time: POST the form, follow its streamed progress (queued → generating →
-// storing → done | error, lib/images/alpha-v3-events) and put the result at the top of the history.
-// Cancel aborts the fetch; the route handler sees request.signal and aborts the upstream call.
+type StartedGeneration = { job: JobDto; generation: GenerationDto };
+
+const unreachable: ClientError = { code: "offline", message: "The studio could not be reached. Check your connection and try again." };
+const failedWithoutReason: ShownError = { code: "internal_error", message: "The generation stopped without saying why." };
+
+function refusalOf(error: unknown): GenerationFailure {
+  return error instanceof ApiError ? { error: error.error, status: error.status } : { error: unreachable };
+}
+
+function runningOf(job: JobDto, generation: GenerationDto | undefined): RunningGeneration | null {
+  if (!isActiveJobState(job.state)) return null;
+  const revise = generation ? storedSettingsOf(generation).revise : false;
+  return { stage: job.state, position: job.queuePosition, startedAt: Date.parse(job.createdAt), revise };
+}
+
+// Alpha v3 requests run as server jobs (issue 9): the POST answers 202 at once with the job and its
+// pending generation, the job's progress comes from the jobs list (components/jobs), and leaving the
+// page never stops it. The form follows one job: the one it started last or, when the page opens,
+// the newest one still running (after a reload, or coming back from another page).
 export function useGenerateAlphaV3() {
   const queryClient = useQueryClient();
-  const [running, setRunning] = useState<RunningGeneration | null>(null);
-  const [failure, setFailure] = useState<GenerationFailure | null>(null);
-  const [cancelled, setCancelled] = useState(false);
-  const controller = useRef<AbortController | null>(null);
+  const jobs = useJobs();
+  const history = useAlphaV3History();
+  const { mutate: cancelJob, variables: cancelledId, isError: cancelRefused } = useCancelJob();
+  const { mutateAsync: runAgainJob } = useRunAgain();
+  const [followedId, setFollowedId] = useState<string | null>(null);
+  const [reattached, setReattached] = useState(false);
+  const [sending, setSending] = useState<{ since: number; revise: boolean } | null>(null);
+  const [refusal, setRefusal] = useState<GenerationFailure | null>(null);
+  const followed = useJob(followedId);
 
-  useEffect(() => () => controller.current?.abort(), []);
+  // Once, when the jobs list first arrives (state adjusted during render, React's pattern for it).
+  if (!reattached && jobs.data) {
+    setReattached(true);
+    const newestRunning = jobs.data.find((job) => job.kind === "alpha_v3" && isActiveJobState(job.state));
+    if (newestRunning && followedId === null) setFollowedId(newestRunning.id);
+  }
 
-  const generate = useCallback(
-    async (input: AlphaV3RequestBody): Promise<GenerationDto | undefined> => {
-      controller.current?.abort();
-      const abort = new AbortController();
-      controller.current = abort;
-      setFailure(null);
-      setCancelled(false);
-      setRunning({ stage: "sending", startedAt: Date.now(), size: input.size ?? "auto", revise: input.revise ?? true });
-      const advance = (stage: GenerationStage, position?: number) => setRunning((run) => (run ? { ...run, stage, position } : run));
-      let result: GenerationDto | undefined;
-      let settled = false;
-      let answered = false;
+  const follow = useCallback(
+    async (start: () => Promise<JobDto>, revise: boolean) => {
+      setFollowedId(null);
+      setRefusal(null);
+      setSending({ since: Date.now(), revise });
       try {
-        const response = await fetch("/api/alpha/v3/generations", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(input),
-          signal: abort.signal,
-        });
-        answered = true;
-        if (!response.ok) {
-          const error = await apiErrorOf(response);
-          setFailure({ error: error.error, status: error.status });
-          return undefined;
-        }
-        await readNdjson<AlphaV3Event>(response, (event) => {
-          if (event.type === "queued") advance("queued", event.position);
-          else if (event.type === "generating" || event.type === "storing") advance(event.type);
-          else if (event.type === "done") {
-            settled = true;
-            result = event.generation;
-            prependGeneration(queryClient, event.generation);
-          } else {
-            settled = true;
-            setFailure({ error: event.error });
-          }
-        });
-        if (!settled) setFailure({ error: lostConnection });
-        return result;
-      } catch {
-        if (abort.signal.aborted) setCancelled(true);
-        else if (!settled) setFailure({ error: answered ? lostConnection : unreachable });
-        return result;
+        setFollowedId((await start()).id);
+      } catch (error) {
+        setRefusal(refusalOf(error));
       } finally {
-        if (controller.current === abort) {
-          controller.current = null;
-          setRunning(null);
-        }
-        // Failed and cancelled generations are recorded too; the refetch brings them into the strip.
-        void queryClient.invalidateQueries({ queryKey: alphaV3HistoryKey });
+        setSending(null);
       }
     },
-    [queryClient],
+    [],
   );
 
-  const cancel = useCallback(() => controller.current?.abort(), []);
-  const dismiss = useCallback(() => {
-    setFailure(null);
-    setCancelled(false);
-  }, []);
+  const generate = useCallback(
+    (input: AlphaV3RequestBody) =>
+      follow(async () => {
+        const { job, generation } = await api<StartedGeneration>("/api/alpha/v3/generations", { method: "POST", json: input });
+        rememberJob(queryClient, job);
+        prependGeneration(queryClient, generation);
+        return job;
+      }, input.revise ?? true),
+    [follow, queryClient],
+  );
 
-  return { running, failure, cancelled, generate, cancel, dismiss };
+  /** A new job with the settings and seed of a failed or interrupted one; the form follows it. */
+  const runAgain = useCallback((jobId: string) => follow(async () => (await runAgainJob(jobId)).job, false), [follow, runAgainJob]);
+
+  const generation = followed?.generationId ? historyItems(history.data).find((item) => item.id === followed.generationId) : undefined;
+  const running: RunningGeneration | null = sending
+    ? { stage: "sending", position: null, startedAt: sending.since, revise: sending.revise }
+    : followed
+      ? runningOf(followed, generation)
+      : null;
+  const jobFailed = followed?.state === "failed" || followed?.state === "interrupted";
+  const failure: GenerationFailure | null = refusal ?? (jobFailed ? { error: followed.error ?? failedWithoutReason } : null);
+
+  return {
+    running,
+    failure,
+    cancelled: followed?.state === "cancelled",
+    /** The followed job, when it failed in a way "Run again" can repeat. */
+    repeatableJobId: jobFailed && followed.canRunAgain ? followed.id : null,
+    generate,
+    runAgain,
+    /** Cancel was pressed and the runner has not stopped yet (usually under a second). */
+    cancelling: running !== null && followedId !== null && cancelledId === followedId && !cancelRefused,
+    cancel: useCallback(() => {
+      if (followedId) cancelJob(followedId);
+    }, [cancelJob, followedId]),
+    dismiss: useCallback(() => {
+      setRefusal(null);
+      setFollowedId(null);
+    }, []),
+  };
 }

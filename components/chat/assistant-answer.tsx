@@ -73,7 +73,7 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
         <div className="flex max-w-md items-center gap-3 rounded-2xl rounded-tl-md border border-zinc-200 bg-white px-4 py-3 text-sm shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <Spinner className="size-4 text-accent-600" />
           <span>
-            Still generating<span className="block text-xs text-zinc-500">Sent from another tab or interrupted; this updates by itself.</span>
+            Generating<span className="block text-xs text-zinc-500">Its progress appears in a moment; this updates by itself.</span>
           </span>
         </div>
       )}

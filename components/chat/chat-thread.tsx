@@ -6,42 +6,38 @@ import type { AssetDto } from "@/lib/assets/asset-dto";
 import { Icon } from "./icons";
 import { childrenByParent } from "./thread-path";
 import { TurnBubble } from "./turn-bubble";
-import { TurnProgress } from "./turn-progress";
 import type { TurnDto } from "./use-conversation";
-import type { TurnSend } from "./use-send-turn";
-import { UserMessage } from "./user-message";
 
 type Props = {
   /** Every turn of the conversation, for the version switchers. */
   turns: readonly TurnDto[];
   /** The shown path, first turn to leaf. */
   path: readonly TurnDto[];
-  /** The turn this tab is sending; it continues the path. */
-  inFlight?: TurnSend;
+  /** A turn of the path is generating: branches stay as they are until it ends. */
+  busy: boolean;
   /** The composer's "edit from here" turn: the turns after it are shown as the branch being left. */
   branchPointId?: string;
   onSelectBranch: (turn: TurnDto) => void;
   onEditFromHere: (turn: TurnDto) => void;
   onEditAndRetry: (turn: TurnDto) => void;
-  onCancel: () => void;
 };
 
 type Viewing = { image: AssetDto; before?: AssetDto; caption: string };
 
 // The conversation as one path from its first turn to a leaf.
-export function ChatThread({ turns, path, inFlight, branchPointId, onSelectBranch, onEditFromHere, onEditAndRetry, onCancel }: Props) {
+export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, onEditFromHere, onEditAndRetry }: Props) {
   const [viewing, setViewing] = useState<Viewing>();
   const children = useMemo(() => childrenByParent(turns), [turns]);
   const end = useRef<HTMLDivElement>(null);
   const leafId = path.at(-1)?.id;
   const branchPointIndex = branchPointId ? path.findIndex((turn) => turn.id === branchPointId) : -1;
 
-  // Keep the newest turn in view when the path changes or a message goes out.
+  // Keep the newest turn in view when the path changes (a sent message becomes its leaf).
   const firstScroll = useRef(true);
   useEffect(() => {
     end.current?.scrollIntoView({ block: "end", behavior: firstScroll.current ? "instant" : "smooth" });
     firstScroll.current = false;
-  }, [leafId, inFlight?.startedAt]);
+  }, [leafId]);
 
   // Before/after compares with the previous image on the path; a first turn compares with the
   // image it was asked to edit, when it had one.
@@ -54,14 +50,14 @@ export function ChatThread({ turns, path, inFlight, branchPointId, onSelectBranc
     <>
       <ol className="space-y-8 px-4 py-6 sm:px-6" aria-label="Turns">
         {path.map((turn, index) => (
-          <li key={turn.id} className={`transition-opacity ${branchPointIndex >= 0 && index > branchPointIndex && !inFlight ? "opacity-40" : ""}`}>
+          <li key={turn.id} className={`transition-opacity ${branchPointIndex >= 0 && index > branchPointIndex && !busy ? "opacity-40" : ""}`}>
             <TurnBubble
               turn={turn}
               turnNumber={index + 1}
               siblings={children.get(turn.parentTurnId) ?? [turn]}
-              isLeaf={turn.id === leafId && !inFlight}
+              isLeaf={turn.id === leafId}
               isBranchPoint={index === branchPointIndex}
-              switchingDisabled={Boolean(inFlight)}
+              switchingDisabled={busy}
               onSelectSibling={onSelectBranch}
               onOpenImage={() => turn.image && setViewing({ image: turn.image, before: beforeOf(index), caption: `Turn ${index + 1}` })}
               onOpenInput={(input) => {
@@ -71,7 +67,7 @@ export function ChatThread({ turns, path, inFlight, branchPointId, onSelectBranc
               onEditFromHere={() => onEditFromHere(turn)}
               onEditAndRetry={() => onEditAndRetry(turn)}
             />
-            {index === branchPointIndex && index < path.length - 1 && !inFlight ? (
+            {index === branchPointIndex && index < path.length - 1 && !busy ? (
               <p className="mt-6 flex items-center gap-3 text-xs font-medium text-accent-700 dark:text-accent-400">
                 <span className="h-px flex-1 bg-accent-400/50 dark:bg-accent-500/40" />
                 <Icon name="branch" className="size-3.5" />
@@ -81,12 +77,6 @@ export function ChatThread({ turns, path, inFlight, branchPointId, onSelectBranc
             ) : null}
           </li>
         ))}
-        {inFlight ? (
-          <li className="space-y-3">
-            <UserMessage text={inFlight.text} images={inFlight.images} settings={[]} />
-            <TurnProgress send={inFlight} turnNumber={path.length + 1} onCancel={onCancel} />
-          </li>
-        ) : null}
       </ol>
       <div ref={end} className="scroll-mb-64 lg:scroll-mb-6" />
       {viewing ? <Lightbox image={viewing.image} before={viewing.before} caption={viewing.caption} onClose={() => setViewing(undefined)} /> : null}

@@ -26,7 +26,7 @@ type Props = {
   /** Changes when the composer should take the focus (e.g. after "edit from here"). */
   focusSignal: number;
   placeholder: string;
-  onSend: (values: AlphaV35TurnFormValues, images: ReferenceImage[]) => Promise<SendOutcome>;
+  onSend: (values: AlphaV35TurnFormValues) => Promise<SendOutcome>;
 };
 
 export function Composer({ prefill, banner, carriedImages, busy, focusSignal, placeholder, onSend }: Props) {
@@ -59,7 +59,7 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
     if (blocked) return;
     setSending(true);
     setRefusal(undefined);
-    const outcome = await onSend(values, images);
+    const outcome = await onSend(values);
     setSending(false);
     if (!outcome.ok) {
       setRefusal(outcome.error);

@@ -9,7 +9,7 @@ import { inputClass } from "@/components/ui/field";
 import { renameConversationSchema } from "@/lib/chat/schemas";
 import { formatRelative } from "./format";
 import { Icon } from "./icons";
-import { useNow } from "./use-now";
+import { useNow } from "@/components/ui/use-now";
 import { useDeleteConversation, useRenameConversation, type ConversationSummary } from "./use-conversation";
 
 export function ConversationListItem({ conversation, active, onNavigate }: { conversation: ConversationSummary; active: boolean; onNavigate?: () => void }) {

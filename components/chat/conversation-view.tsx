@@ -3,9 +3,6 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { describeFailure } from "@/components/errors/error-copy";
-import { FailureRequestId } from "@/components/errors/failure-request-id";
-import type { ReferenceImage } from "@/components/images/reference-image";
 import { ApiError } from "@/lib/client/api";
 import type { AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { ChatPanel } from "./chat-panel";
@@ -17,6 +14,7 @@ import { imagesCarriedBy, newestLeafUnder, pathTo, resolveLeaf } from "./thread-
 import { DEFAULT_TURN_SETTINGS, settingsFromParams } from "./turn-settings";
 import { useConversation, type TurnDto } from "./use-conversation";
 import { useSendTurn } from "./use-send-turn";
+import { useRunningTurnJob } from "./use-turn-jobs";
 
 /** Where the next message goes: after the shown leaf, from an earlier turn, or beside a failed one. */
 type ComposerTarget = { kind: "continue" } | { kind: "branch"; fromTurnId: string } | { kind: "retry"; turnId: string; parentTurnId: string | null };
@@ -25,11 +23,10 @@ const EMPTY_PREFILL: ComposerPrefill = { key: 0, text: "", images: [], settings:
 
 export function ConversationView({ conversationId }: { conversationId: string }) {
   const selectedTurnId = useSearchParams().get("turn");
-  const { sendOf, problemOf, dismissProblem, send, cancel } = useSendTurn();
-  const inFlight = sendOf(conversationId);
-  const problem = problemOf(conversationId);
-  const problemCopy = problem && describeFailure(problem.code, problem.message);
-  const query = useConversation(conversationId, { watchPending: !inFlight });
+  const send = useSendTurn();
+  // Sent from this page, another page or another tab: the jobs list knows (components/jobs).
+  const running = useRunningTurnJob(conversationId);
+  const query = useConversation(conversationId);
   const [target, setTarget] = useState<ComposerTarget>({ kind: "continue" });
   const [prefill, setPrefill] = useState(EMPTY_PREFILL);
   const [focusSignal, setFocusSignal] = useState(0);
@@ -62,8 +59,8 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const known = (id: string | null) => id === null || turns.some((turn) => turn.id === id);
   const pathFrom = (id: string | null) => (id && known(id) ? pathTo(turns, id) : []);
   const leaf = resolveLeaf(turns, selectedTurnId);
-  // While a message is on its way the thread shows the path it continues, whatever was selected.
-  const path = inFlight ? pathFrom(inFlight.parentTurnId) : pathFrom(leaf?.id ?? null);
+  // While a turn generates the thread shows its path, whatever was selected.
+  const path = running?.turnId && known(running.turnId) ? pathFrom(running.turnId) : pathFrom(leaf?.id ?? null);
   const activeTarget: ComposerTarget =
     (target.kind === "branch" && !known(target.fromTurnId)) || (target.kind === "retry" && !known(target.parentTurnId)) ? { kind: "continue" } : target;
   const parentTurnId =
@@ -92,21 +89,14 @@ export function ConversationView({ conversationId }: { conversationId: string })
     setFocusSignal((signal) => signal + 1);
   }
 
-  async function sendMessage(values: AlphaV35TurnFormValues, images: ReferenceImage[]) {
-    const outcome = await send({ conversationId, parentTurnId, values, images });
+  async function sendMessage(values: AlphaV35TurnFormValues) {
+    const outcome = await send({ conversationId, parentTurnId, values });
     if (outcome.ok) setTarget({ kind: "continue" });
     return outcome;
   }
 
   const banner = (
     <>
-      {problem && problemCopy ? (
-        <ComposerBanner icon="warning" tone="danger" action="Dismiss" onAction={() => dismissProblem(conversationId)}>
-          <strong className="font-semibold">{problemCopy.title}</strong>
-          <span className="block">{problemCopy.detail}</span>
-          {problem.requestId ? <FailureRequestId requestId={problem.requestId} /> : null}
-        </ComposerBanner>
-      ) : null}
       {activeTarget.kind === "branch" ? (
         <ComposerBanner icon="branch" tone="accent" action="Cancel" onAction={() => setTarget({ kind: "continue" })}>
           <strong className="font-semibold">Branching from turn {pathFrom(activeTarget.fromTurnId).length}</strong>
@@ -132,23 +122,22 @@ export function ConversationView({ conversationId }: { conversationId: string })
           prefill={prefill}
           banner={banner}
           carriedImages={imagesCarriedBy(pathFrom(parentTurnId))}
-          busy={Boolean(inFlight)}
+          busy={Boolean(running)}
           focusSignal={focusSignal}
           placeholder={turns.length ? "Describe the next change…" : "Describe an image, or attach one to edit…"}
           onSend={sendMessage}
         />
       }
     >
-      {path.length || inFlight ? (
+      {path.length ? (
         <ChatThread
           turns={turns}
           path={path}
-          inFlight={inFlight}
+          busy={Boolean(running)}
           branchPointId={activeTarget.kind === "branch" ? activeTarget.fromTurnId : undefined}
           onSelectBranch={selectBranch}
           onEditFromHere={editFromHere}
           onEditAndRetry={editAndRetry}
-          onCancel={() => cancel(conversationId)}
         />
       ) : (
         <p className="px-6 py-16 text-center text-sm text-zinc-500">No turns yet. Send the first message below.</p>

@@ -31,12 +31,12 @@ function unusableReason(asset: AssetDto): string | undefined {
 }
 
 // /chat: a conversation that does not exist yet. The first message creates it and moves to
-// /chat/<id>, where the same send keeps streaming. `?image=<asset id>` (e.g. "Open in chat editor"
+// /chat/<id>, where its turn's progress shows. `?image=<asset id>` (e.g. "Open in chat editor"
 // on the alpha v3 page) starts with that image attached.
 export function NewConversationView() {
   const router = useRouter();
   const imageId = useSearchParams().get("image");
-  const { send } = useSendTurn();
+  const send = useSendTurn();
   const create = useCreateConversation();
   const createdId = useRef<string | null>(null);
   const [suggestion, setSuggestion] = useState<{ key: number; text: string }>({ key: 0, text: "" });
@@ -57,7 +57,7 @@ export function NewConversationView() {
   const attached: ReferenceImage[] = handedOver.data && !unusableReason(handedOver.data) ? [handedOver.data] : [];
   const prefill: ComposerPrefill = { key: suggestion.key, text: suggestion.text, images: attached, settings: DEFAULT_TURN_SETTINGS };
 
-  async function sendFirst(values: AlphaV35TurnFormValues, images: ReferenceImage[]): Promise<SendOutcome> {
+  async function sendFirst(values: AlphaV35TurnFormValues): Promise<SendOutcome> {
     // A conversation created for an attempt the server then refused is reused by the next attempt.
     if (!createdId.current) {
       try {
@@ -67,8 +67,8 @@ export function NewConversationView() {
       }
     }
     const conversationId = createdId.current;
-    const outcome = await send({ conversationId, parentTurnId: null, values, images });
-    if (outcome.ok) router.replace(conversationPath(conversationId));
+    const outcome = await send({ conversationId, parentTurnId: null, values });
+    if (outcome.ok) router.replace(conversationPath(conversationId, outcome.turn.id));
     return outcome;
   }
 

@@ -2,8 +2,10 @@
 
 import { AssistantAnswer } from "./assistant-answer";
 import { BranchSwitcher } from "./branch-switcher";
+import { TurnProgress } from "./turn-progress";
 import { settingsFromParams, settingsSummary } from "./turn-settings";
 import type { TurnDto } from "./use-conversation";
+import { useTurnJob } from "./use-turn-jobs";
 import { UserMessage } from "./user-message";
 
 type Props = {
@@ -21,10 +23,12 @@ type Props = {
   onEditAndRetry: () => void;
 };
 
-// One stored turn: the message (with its version switcher) and the answer.
+// One stored turn: the message (with its version switcher) and the answer, or, while the turn is
+// pending, its job's progress.
 export function TurnBubble({ turn, turnNumber, siblings, isLeaf, isBranchPoint, switchingDisabled, onSelectSibling, onOpenImage, onOpenInput, onEditFromHere, onEditAndRetry }: Props) {
   const settings = settingsSummary(settingsFromParams(turn.params));
   const index = siblings.findIndex((sibling) => sibling.id === turn.id);
+  const job = useTurnJob(turn.id);
   return (
     <article aria-label={`Turn ${turnNumber}`} className="space-y-3" data-testid="turn" data-turn-id={turn.id}>
       <UserMessage
@@ -38,16 +42,20 @@ export function TurnBubble({ turn, turnNumber, siblings, isLeaf, isBranchPoint, 
           ) : null
         }
       />
-      <AssistantAnswer
-        turn={turn}
-        turnNumber={turnNumber}
-        settings={settings}
-        isLeaf={isLeaf}
-        isBranchPoint={isBranchPoint}
-        onOpenImage={onOpenImage}
-        onEditFromHere={onEditFromHere}
-        onEditAndRetry={onEditAndRetry}
-      />
+      {turn.status === "pending" && job ? (
+        <TurnProgress job={job} turnNumber={turnNumber} />
+      ) : (
+        <AssistantAnswer
+          turn={turn}
+          turnNumber={turnNumber}
+          settings={settings}
+          isLeaf={isLeaf}
+          isBranchPoint={isBranchPoint}
+          onOpenImage={onOpenImage}
+          onEditFromHere={onEditFromHere}
+          onEditAndRetry={onEditAndRetry}
+        />
+      )}
     </article>
   );
 }

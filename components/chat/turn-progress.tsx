@@ -1,32 +1,34 @@
 "use client";
 
+import { jobStatusText } from "@/components/jobs/job-status";
+import { useCancelJob } from "@/components/jobs/use-jobs";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { formatElapsed } from "./format";
+import { useNow } from "@/components/ui/use-now";
+import { formatElapsed } from "@/lib/client/format-elapsed";
+import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
 import { AssistantFrame } from "./assistant-frame";
-import { useNow } from "./use-now";
-import type { SendStage, TurnSend } from "./use-send-turn";
 
 const STEPS = ["Queue", "Generate", "Save"] as const;
 
-function describeStage(stage: SendStage): { label: string; step: number } {
-  switch (stage.name) {
-    case "starting":
-      return { label: "Sending", step: 0 };
-    case "queued":
-      return { label: `Waiting in line, position ${stage.position}`, step: 0 };
-    case "generating":
-      // Frames count model rounds from 0 (spec 2.2); people count from 1.
-      return { label: stage.round === undefined ? "Generating" : `Generating (round ${stage.round + 1})`, step: 1 };
-    case "storing":
-      return { label: "Saving the image", step: 2 };
-  }
-}
+const stepOf: Record<JobDto["state"], number> = {
+  queued: 0,
+  waiting: 0,
+  generating: 1,
+  storing: 2,
+  succeeded: 3,
+  failed: 3,
+  cancelled: 3,
+  interrupted: 3,
+};
 
-// The answer bubble of a turn on its way: where it stands, for how long, and a way to stop it.
-export function TurnProgress({ send, turnNumber, onCancel }: { send: TurnSend; turnNumber: number; onCancel: () => void }) {
+// The answer bubble of a turn on its way, fed by its job (components/jobs) in whichever page or tab
+// sent it: where it stands, for how long (since it was sent), and a way to stop it.
+export function TurnProgress({ job, turnNumber }: { job: JobDto; turnNumber: number }) {
   const now = useNow(250);
-  const { label, step } = describeStage(send.stage);
+  const cancel = useCancelJob();
+  const step = stepOf[job.state];
+  const stopping = cancel.isPending || cancel.isSuccess;
   return (
     <AssistantFrame turnNumber={turnNumber}>
       <div role="status" aria-live="polite" data-testid="turn-progress" className="w-full max-w-md rounded-2xl rounded-tl-md border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -34,13 +36,15 @@ export function TurnProgress({ send, turnNumber, onCancel }: { send: TurnSend; t
           <Spinner className="size-5 text-accent-600 dark:text-accent-400" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium" data-testid="turn-progress-label">
-              {label}
+              {jobStatusText(job)}
             </p>
-            <p className="text-xs text-zinc-500 tabular-nums">{formatElapsed(now - send.startedAt)} elapsed</p>
+            <p className="text-xs text-zinc-500 tabular-nums">{formatElapsed(now - Date.parse(job.createdAt))} elapsed</p>
           </div>
-          <Button variant="secondary" size="sm" onClick={onCancel}>
-            Cancel
-          </Button>
+          {isActiveJobState(job.state) ? (
+            <Button variant="secondary" size="sm" onClick={() => cancel.mutate(job.id)} disabled={stopping}>
+              {stopping ? "Stopping…" : "Cancel"}
+            </Button>
+          ) : null}
         </div>
         <ol className="mt-4 grid grid-cols-3 gap-1.5" aria-label="Steps">
           {STEPS.map((name, index) => (
@@ -54,6 +58,11 @@ export function TurnProgress({ send, turnNumber, onCancel }: { send: TurnSend; t
             </li>
           ))}
         </ol>
+        {cancel.isError ? (
+          <p role="alert" className="mt-2 text-xs text-red-700 dark:text-red-400">
+            Not cancelled: {cancel.error.message}
+          </p>
+        ) : null}
       </div>
     </AssistantFrame>
   );

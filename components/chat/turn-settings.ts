@@ -1,7 +1,6 @@
 // The composer's draft as the inputs hold it (text fields stay text while typed), and its
 // translation to the alpha v3.5 form input that the shared schema checks in the browser and again
 // on the server (lib/images/alpha-schemas). Pure.
-import { z } from "zod";
 import type { ReferenceImage } from "@/components/images/reference-image";
 import { toFormImage } from "@/components/images/reference-image";
 import {
@@ -12,6 +11,7 @@ import {
   type AlphaV35TurnFormInput,
   type AlphaV35TurnFormValues,
 } from "@/lib/images/alpha-schemas";
+import { storedTurnParamsSchema } from "@/lib/chat/stored-turn-params";
 
 export type SizeMode = "auto" | "tier" | "exact";
 
@@ -80,27 +80,18 @@ export function checkDraft(input: ReturnType<typeof turnFormInput>): { values?: 
   return { problems };
 }
 
-// Stored with each turn by lib/chat/send-turn; read loosely so an older turn still pre-fills.
-const storedParamsSchema = z.object({
-  size: z.string().catch("auto"),
-  seed: z.string().nullish().catch(null),
-  footnote: z.string().nullish().catch(null),
-  resizeMaxPixels: z.number().nullish().catch(null),
-  useSearchTool: z.boolean().catch(false),
-});
-
 /** The settings a stored turn was sent with, for "edit & retry". */
 export function settingsFromParams(params: unknown): TurnSettings {
-  const parsed = storedParamsSchema.safeParse(params);
+  const parsed = storedTurnParamsSchema.safeParse(params);
   if (!parsed.success) return DEFAULT_TURN_SETTINGS;
-  const { size, seed, footnote, resizeMaxPixels, useSearchTool } = parsed.data;
+  const { size, seed, seedWasRandom, footnote, resizeMaxPixels, useSearchTool } = parsed.data;
   const exact = parsePixelSize(size);
   const tier = PIXEL_TIER_NAMES.find((name) => name === size);
   return {
     ...DEFAULT_TURN_SETTINGS,
     ...(tier && { sizeMode: "tier" as const, tier }),
     ...(exact && { sizeMode: "exact" as const, width: String(exact.width), height: String(exact.height) }),
-    seed: seed ?? "",
+    seed: seedWasRandom ? "" : (seed ?? ""),
     footnote: footnote ?? "",
     resizeMaxPixels: resizeMaxPixels ? String(resizeMaxPixels) : "",
     useSearchTool,

@@ -1,16 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ConversationDto, ConversationSummary } from "@/lib/chat/conversation-dto";
+import type { ConversationSummary } from "@/lib/chat/conversation-dto";
 import type { TurnDto } from "@/lib/chat/turn-dto";
 import { api } from "@/lib/client/api";
 import { chatKeys, conversationQuery, conversationsQuery } from "./chat-queries";
 
-export type { ConversationDto, ConversationSummary, TurnDto };
+export type { ConversationSummary, TurnDto };
 export { chatKeys };
-
-/** How often a conversation with an unfinished turn (sent from another tab, or interrupted) is re-read. */
-const PENDING_POLL_MS = 1500;
 
 export function useConversations(search: string) {
   return useQuery({
@@ -20,17 +17,9 @@ export function useConversations(search: string) {
   });
 }
 
-/**
- * One conversation with all its turns. `watchPending`: poll while the server holds a pending turn
- * this tab is not streaming itself, so the turn settles on screen without a reload.
- */
-export function useConversation(id: string, { watchPending }: { watchPending: boolean }) {
-  return useQuery({
-    ...conversationQuery(id),
-    select: (data) => data.conversation,
-    refetchInterval: (query) =>
-      watchPending && query.state.data?.conversation.turns.some((turn) => turn.status === "pending") ? PENDING_POLL_MS : false,
-  });
+/** One conversation with all its turns; a pending turn is settled by its job (components/jobs re-reads the conversation). */
+export function useConversation(id: string) {
+  return useQuery({ ...conversationQuery(id), select: (data) => data.conversation });
 }
 
 export function useCreateConversation() {

@@ -15,7 +15,7 @@ type ErrorCopy = {
 
 /**
  * Codes found only in stored failures: a turn its sender cancelled, work cut off by a restart
- * (lib/recovery), and the failed frame's own code (spec 2.2, 7.1), of which `content_filter` is
+ * (lib/jobs), and the failed frame's own code (spec 2.2, 7.1), of which `content_filter` is
  * the one the studio knows.
  */
 type StoredCode = "cancelled" | "interrupted" | "content_filter";
@@ -59,7 +59,7 @@ const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
   unexpected_answer: { title: "The studio sent an unexpected answer", advice: "Reload the page and try again.", retryable: true },
   // Stored failures.
   cancelled: stopped,
-  interrupted: { title: "Interrupted by a restart", advice: "The studio restarted before this finished; try again.", retryable: true },
+  interrupted: { title: "Interrupted by a restart", advice: "The studio restarted before this finished; run it again.", retryable: true },
   content_filter: contentSafety,
 };
 

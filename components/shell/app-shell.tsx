@@ -1,32 +1,41 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "@/app/(auth)/actions";
+import { ActivityTray } from "@/components/jobs/activity-tray";
+import { JobsProvider } from "@/components/jobs/jobs-provider";
 import type { CurrentUser } from "@/lib/auth/types";
 import { Logo } from "./logo";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
+// The signed-in frame. JobsProvider wraps every signed-in page, so the activity tray and the pages
+// share one jobs list and one event stream per tab (issue 9).
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
-      <aside className="sticky top-0 z-20 flex flex-col gap-3 border-b border-zinc-200 bg-white/90 px-3 py-3 backdrop-blur lg:h-dvh lg:border-r lg:border-b-0 lg:px-4 lg:py-5 dark:border-zinc-800 dark:bg-zinc-900/90">
-        <div className="flex items-center justify-between lg:mb-4">
-          <Link href="/" aria-label="Studio home">
-            <Logo />
-          </Link>
-          <div className="flex items-center gap-1 lg:hidden">
-            <UserBlock user={user} compact />
+    <JobsProvider>
+      <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
+        <aside className="sticky top-0 z-20 flex flex-col gap-3 border-b border-zinc-200 bg-white/90 px-3 py-3 backdrop-blur lg:h-dvh lg:border-r lg:border-b-0 lg:px-4 lg:py-5 dark:border-zinc-800 dark:bg-zinc-900/90">
+          <div className="flex items-center justify-between lg:mb-4">
+            <Link href="/" aria-label="Studio home">
+              <Logo />
+            </Link>
+            <div className="flex items-center gap-1">
+              <ActivityTray />
+              <div className="flex items-center gap-1 lg:hidden">
+                <UserBlock user={user} compact />
+              </div>
+            </div>
           </div>
+          <NavLinks isAdmin={user.role === "admin"} />
+          <div className="mt-auto hidden border-t border-zinc-200 pt-4 lg:block dark:border-zinc-800">
+            <UserBlock user={user} />
+          </div>
+        </aside>
+        <div className="flex min-w-0 flex-col">
+          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 lg:px-8 lg:py-8">{children}</main>
         </div>
-        <NavLinks isAdmin={user.role === "admin"} />
-        <div className="mt-auto hidden border-t border-zinc-200 pt-4 lg:block dark:border-zinc-800">
-          <UserBlock user={user} />
-        </div>
-      </aside>
-      <div className="flex min-w-0 flex-col">
-        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 lg:px-8 lg:py-8">{children}</main>
       </div>
-    </div>
+    </JobsProvider>
   );
 }
 

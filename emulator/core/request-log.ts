@@ -12,6 +12,8 @@ export interface RequestLogEntry {
   headers: Record<string, string>;
   /** Fault kind injected into this request, if any. */
   fault?: string;
+  /** The client closed the connection before the answer was complete (a cancelled call). */
+  clientClosed?: true;
 }
 
 const MAX_ENTRIES = 1000;
@@ -65,6 +67,7 @@ export function requestLogMiddleware(log: RequestLog): MiddlewareHandler {
         durationMs: Date.now() - started,
         headers: redactedHeaders(c.req.raw.headers),
         ...(fault ? { fault } : {}),
+        ...(c.req.raw.signal.aborted ? { clientClosed: true as const } : {}),
       });
     }
   };

@@ -61,6 +61,7 @@ async function storeAs(owner: CurrentUser, bytes: Buffer, options: { visibility?
     allowedMimes: [options.mime ?? "image/png"],
     maxBytes: 10_000_000,
     visibility: options.visibility,
+    decode: "before-row",
   });
 }
 

@@ -1,3 +1,5 @@
+import { isFullyDecodable } from "./decodable";
+
 // What the browser gets about an asset: links through the studio, never storage paths or upstream URLs.
 export type AssetDto = {
   id: string;
@@ -30,7 +32,9 @@ export function toAssetDto(asset: {
     height: asset.height,
     bytes: Number(asset.bytes),
     url: `/api/assets/${asset.id}`,
-    thumbnailUrl: asset.thumbnailKey ? `/api/assets/${asset.id}?variant=thumb` : null,
+    // A decodable image always has a thumb link: the thumbnail of a result is made after its row, and
+    // the link makes it on demand (or serves the image whole) until then (issue 9).
+    thumbnailUrl: asset.thumbnailKey || isFullyDecodable(asset.mime) ? `/api/assets/${asset.id}?variant=thumb` : null,
     downloadUrl: `/api/assets/${asset.id}?download=1`,
     createdAt: asset.createdAt.toISOString(),
   };

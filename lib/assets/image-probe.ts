@@ -1,5 +1,6 @@
 import "server-only";
 import { buffer } from "node:stream/consumers";
+import { fileTypeFromBuffer } from "file-type";
 import { fileTypeFromFile } from "file-type/node";
 import type { IImage } from "image-size/types/interface";
 import { BMP } from "image-size/types/bmp";
@@ -34,14 +35,6 @@ const headerReaders = new Map<string, IImage>([
   ["image/heif", HEIF],
 ]);
 
-// Types sharp decodes in full here. Its prebuilt libvips reads no BMP, and its libheif decodes
-// AV1-coded HEIF only (iPhone HEIC is HEVC): for those the header is all the studio can check.
-const fullyDecodable = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/tiff"]);
-
-export function isFullyDecodable(mime: string): boolean {
-  return fullyDecodable.has(mime);
-}
-
 /**
  * The real format from magic bytes (never the file name or the declared Content-Type) and the pixel
  * size from the header, both read from the stored file without decoding anything or holding it in
@@ -57,6 +50,54 @@ export async function readImageHeader(storageKey: string): Promise<ImageHeader |
   // a pooled Buffer would run on into unrelated memory.
   const head = new Uint8Array(await buffer(await blobStore().get(storageKey, { start: 0, end: HEADER_BYTES - 1 })));
   return { mime, size: sizeFromHeader(head, mime) };
+}
+
+/**
+ * Keeps the first HEADER_BYTES of `source` as they stream past on their way to the blob store, so
+ * the header is read from memory rather than from the file once written (issue 9: the read-back was
+ * on every store's path).
+ */
+export function keepHead(source: AsyncIterable<Uint8Array>) {
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  let total = 0;
+  async function* passThrough() {
+    for await (const chunk of source) {
+      total += chunk.length;
+      if (kept < HEADER_BYTES) {
+        const part = chunk.subarray(0, HEADER_BYTES - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
+      yield chunk;
+    }
+  }
+  return {
+    source: passThrough(),
+    /** The head, once the stream has ended; `whole` when it is the entire file. */
+    head() {
+      // Its own exact ArrayBuffer: image-size reads through DataViews of `.buffer` (see readImageHeader).
+      const bytes = new Uint8Array(kept);
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
+      return { bytes, whole: total === kept };
+    },
+  };
+}
+
+/**
+ * readImageHeader from the head kept while the file was stored. file-type looks past the first bytes
+ * only for TIFF (its kind is in its directory, often at the end): when the head is not the whole file
+ * and names no type or TIFF, the file itself is read as before.
+ */
+export async function readStreamedHeader(head: { bytes: Uint8Array; whole: boolean }, storageKey: string): Promise<ImageHeader | undefined> {
+  const mime = (await fileTypeFromBuffer(head.bytes))?.mime;
+  if (!head.whole && (mime === undefined || mime === "image/tiff")) return readImageHeader(storageKey);
+  if (!mime?.startsWith("image/")) return undefined;
+  return { mime, size: sizeFromHeader(head.bytes, mime) };
 }
 
 function sizeFromHeader(head: Uint8Array, mime: string): PixelSize | undefined {

@@ -2,9 +2,11 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { exceedsPixelLimit, isFullyDecodable, isPixelLimitError, readImageHeader, readSizeWithDecoder, type PixelSize } from "./image-probe";
+import { isFullyDecodable } from "./decodable";
+import { exceedsPixelLimit, isPixelLimitError, keepHead, readSizeWithDecoder, readStreamedHeader, type ImageHeader, type PixelSize } from "./image-probe";
+import { holdBlob, releaseBlobs } from "./pending-blobs";
 import { ImageDecodeError, makeThumbnail } from "./thumbnail";
-import { log } from "@/lib/log";
+import { makeThumbnailLater } from "./thumbnail-later";
 import { formatMegabytes, mimeList } from "./media-labels";
 import { blobStore } from "@/lib/storage";
 import { BlobTooLargeError } from "@/lib/storage/blob-store";
@@ -23,24 +25,34 @@ type StoreImageInput = {
   position?: number;
   visibility?: "private" | "team";
   signal?: AbortSignal;
+  /**
+   * "before-row" (uploads): the file must decode before its row exists, and that decode makes the
+   * thumbnail. "after-row" (results of the configured image service): its header is checked before
+   * the row, and the thumbnail, whose decode is then the proof, is made afterwards in the background.
+   */
+  decode: "before-row" | "after-row";
 };
 
 type CheckedImage = { mime: string; size: PixelSize; thumbnailKey: string | null };
 
 /**
- * Streams an image into the blob store, then checks it before an Asset row exists: its real format
- * by magic bytes, its pixel size from the header against IMAGE_PIXEL_LIMIT (before anything decodes
- * it), and that it decodes, which yields its WebP thumbnail. Only then is the row created: an Asset
- * always has its bytes, and bytes never stay without an Asset. Whatever ends the attempt after the
- * write (a refusal, an abort, a database error) removes the blobs it wrote unless a row uses them.
+ * Streams an image into the blob store (which fsyncs it before answering), then checks it before an
+ * Asset row exists: its real format by magic bytes and its pixel size from the header against
+ * IMAGE_PIXEL_LIMIT (before anything decodes it), both read from the head kept while streaming; for
+ * `decode: "before-row"`, also that it decodes, which yields its WebP thumbnail. Only then is the row
+ * created: an Asset always has its bytes, and bytes never stay without an Asset. Whatever ends the
+ * attempt after the write (a refusal, an abort, a database error) removes the blobs it wrote unless
+ * a row uses them. With "after-row", the thumbnail follows the row (thumbnail-later.ts).
  */
 export async function storeImage(input: StoreImageInput) {
-  const stored = await putWithinLimit(input);
+  const streamed = keepHead(input.source);
+  const stored = await putWithinLimit({ ...input, source: streamed.source });
   const written = [stored.key];
   holdBlob(stored.key);
   let asset;
   try {
-    const image = await checkImage(stored.key, input, (thumbnailKey) => {
+    const header = await readStreamedHeader(streamed.head(), stored.key);
+    const image = await checkImage(stored.key, header, input, (thumbnailKey) => {
       written.push(thumbnailKey);
       holdBlob(thumbnailKey);
     });
@@ -64,6 +76,7 @@ export async function storeImage(input: StoreImageInput) {
         position: input.position ?? 0,
       },
     });
+    if (!asset.thumbnailKey && input.decode === "after-row") makeThumbnailLater(asset);
     return asset;
   } finally {
     await releaseBlobs(written, asset !== undefined);
@@ -79,8 +92,7 @@ async function putWithinLimit(input: StoreImageInput) {
   }
 }
 
-async function checkImage(key: string, input: StoreImageInput, onThumbnail: (key: string) => void): Promise<CheckedImage> {
-  const header = await readImageHeader(key);
+async function checkImage(key: string, header: ImageHeader | undefined, input: StoreImageInput, onThumbnail: (key: string) => void): Promise<CheckedImage> {
   if (!header || !input.allowedMimes.includes(header.mime)) throw wrongType(input.allowedMimes, header?.mime);
   if (header.size && exceedsPixelLimit(header.size)) throw tooManyPixels(header.size);
 
@@ -108,6 +120,7 @@ async function checkImage(key: string, input: StoreImageInput, onThumbnail: (key
     if (!size) throw unreadable(input.allowedMimes);
     if (exceedsPixelLimit(size)) throw tooManyPixels(size);
   }
+  if (input.decode === "after-row") return { mime: header.mime, size, thumbnailKey: null };
   let thumbnailKey: string;
   try {
     thumbnailKey = await makeThumbnail(key, input.signal);
@@ -120,34 +133,6 @@ async function checkImage(key: string, input: StoreImageInput, onThumbnail: (key
 
 function decodeRefusal(sharpError: unknown, allowedMimes: readonly string[]): AppError {
   return isPixelLimitError(sharpError) ? tooManyPixels() : unreadable(allowedMimes);
-}
-
-// Blobs written by stores still under way, by key. Keys are content hashes, so two uploads of the same
-// bytes share one blob: one that fails must not remove the blob the other is about to record. On
-// globalThis, like the blob store, so every route bundle of the server shares one count.
-const pendingBlobs = ((globalThis as typeof globalThis & { studioPendingBlobs?: Map<string, number> }).studioPendingBlobs ??= new Map());
-
-function holdBlob(key: string) {
-  pendingBlobs.set(key, (pendingBlobs.get(key) ?? 0) + 1);
-}
-
-async function releaseBlobs(keys: string[], recorded: boolean) {
-  for (const key of keys) {
-    const holders = (pendingBlobs.get(key) ?? 1) - 1;
-    if (holders > 0) pendingBlobs.set(key, holders);
-    else pendingBlobs.delete(key);
-  }
-  if (recorded) return;
-  for (const key of keys) {
-    if (pendingBlobs.has(key)) continue;
-    // A failed clean-up must not hide why the store failed: it is logged, and the caller gets the cause.
-    await deleteBlobIfUnused(key).catch((error: unknown) => log.error({ err: error, key }, "could not remove an unused blob"));
-  }
-}
-
-async function deleteBlobIfUnused(key: string) {
-  const users = await db.asset.count({ where: { OR: [{ storageKey: key }, { thumbnailKey: key }] } });
-  if (users === 0) await blobStore().delete(key);
 }
 
 /** The file is over the byte limit of its purpose: from the streamed count, or its declared Content-Length. */

@@ -24,5 +24,7 @@ export async function storeUpload(user: CurrentUser, purpose: UploadPurpose, req
     allowedMimes: limits.mimes,
     maxBytes: limits.maxBytes,
     signal: request.signal,
+    // Anyone's file: it must decode before the studio keeps it.
+    decode: "before-row",
   });
 }

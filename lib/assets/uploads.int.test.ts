@@ -243,7 +243,7 @@ describe("issue 7 finding 10: pixel bombs and broken images", () => {
     const before = await stored();
     vi.spyOn(testDb.db.asset, "create").mockRejectedValueOnce(new Error("connection lost"));
     const png = await sharp({ create: { width: 90, height: 90, channels: 3, background: "#0a0" } }).png().toBuffer();
-    await expect(storeImage({ source: Readable.from([png]), ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000 })).rejects.toThrow(
+    await expect(storeImage({ source: Readable.from([png]), ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000, decode: "before-row" })).rejects.toThrow(
       "connection lost",
     );
     expect(await stored()).toEqual(before);
@@ -260,14 +260,14 @@ describe("issue 7 finding 10: pixel bombs and broken images", () => {
     });
     const png = await sharp({ create: { width: 91, height: 90, channels: 3, background: "#0a0" } }).png().toBuffer();
     await expect(
-      storeImage({ source: Readable.from([png]), ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000, signal: controller.signal }),
+      storeImage({ source: Readable.from([png]), ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000, signal: controller.signal, decode: "before-row" }),
     ).rejects.toThrow(/abort/i);
     expect(await stored()).toEqual(before);
   });
 
   it("a failing store does not remove a blob that a store of the same bytes is about to record", async () => {
     const png = await sharp({ create: { width: 92, height: 90, channels: 3, background: "#0a0" } }).png().toBuffer();
-    const input = { ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000 } as const;
+    const input = { ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000, decode: "before-row" } as const;
     // B reaches its row while A, which wrote the same blob, fails; B's row waits until A has cleaned up.
     let bAtRow!: () => void;
     const bReachedRow = new Promise<void>((resolve) => (bAtRow = resolve));

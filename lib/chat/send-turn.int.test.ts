@@ -4,11 +4,12 @@ import { createTestUser } from "@/test/users";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
-import { prepareAlphaV3 } from "@/lib/images/generate-alpha-v3";
+import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
 import { runningLimitMessage } from "@/lib/jobs/running-limit";
 import { createConversation, getConversationWithTurns, listConversations } from "./conversations";
 import { sendTurnSchema } from "./schemas";
-import { prepareTurn } from "./send-turn";
+import { slowCalls, waitForJob } from "@/test/jobs";
+import { startTurn } from "./send-turn";
 
 // The limit the running-limit tests count against, whatever the shell says (read at first use).
 process.env.USER_MAX_RUNNING_GENERATIONS = "3";
@@ -17,7 +18,9 @@ const context = useStudioTestContext();
 
 async function send(conversationId: string, parentTurnId: string | null, text: string) {
   const { parentTurnId: parent, ...values } = sendTurnSchema.parse({ parentTurnId, text, size: "1K" });
-  return (await prepareTurn(context.user, conversationId, parent, values))();
+  const { job, turn } = await startTurn(context.user, conversationId, parent, values);
+  await waitForJob(context.testDb.db, job.id);
+  return (await getConversationWithTurns(context.user, conversationId)).turns.find((shown) => shown.id === turn.id)!;
 }
 
 async function storedMessages(turnId: string): Promise<AlphaMessage[]> {
@@ -125,38 +128,42 @@ describe("chat turns (spec 4.2) against the emulator", () => {
 });
 
 // Issue 7 finding 4: chat turns and alpha v3 generations share one per-user budget of running work.
-// Preparing takes a place (the pending row); the tests hold places by preparing without running.
+// A started turn takes a place until its job ends; slow upstream calls keep places taken.
 describe("per-user limit on running generations, chat turns included (finding 4)", () => {
-  const prepareTurnOf = (user: CurrentUser, conversationId: string, text: string) => {
+  const startTurnOf = (user: CurrentUser, conversationId: string, text: string) => {
     const { parentTurnId, ...values } = sendTurnSchema.parse({ parentTurnId: null, text, size: "1K" });
-    return prepareTurn(user, conversationId, parentTurnId, values);
+    return startTurn(user, conversationId, parentTurnId, values);
   };
-  const prepareGeneration = (user: CurrentUser, prompt: string) => prepareAlphaV3(user, alphaV3FormSchema.parse({ prompt, revise: false }));
+  const startGeneration = (user: CurrentUser, prompt: string) => startAlphaV3(user, alphaV3FormSchema.parse({ prompt, revise: false }));
+  const endAll = (started: { job: { id: string } }[]) => Promise.all(started.map(({ job }) => waitForJob(context.testDb.db, job.id)));
 
-  it("finding 4: a pending chat turn counts in the same budget as v3 generations; a refused turn writes nothing", async () => {
+  it("finding 4: a running chat turn counts in the same budget as v3 generations; a refused turn writes nothing", async () => {
     const user = await createTestUser(context.testDb.db);
     const conversation = await createConversation(user);
-    const generations = [await prepareGeneration(user, "one"), await prepareGeneration(user, "two")];
-    const turn = await prepareTurnOf(user, conversation.id, "a red kite");
+    await context.upstream.control("/faults", { json: slowCalls(1_500) });
+    const generations = [await startGeneration(user, "one"), await startGeneration(user, "two")];
+    const turn = await startTurnOf(user, conversation.id, "a red kite");
 
-    await expect(prepareGeneration(user, "three")).rejects.toMatchObject({ code: "rate_limited", status: 429, message: runningLimitMessage(3) });
-    await expect(prepareTurnOf(user, conversation.id, "a blue kite")).rejects.toMatchObject({
+    await expect(startGeneration(user, "three")).rejects.toMatchObject({ code: "rate_limited", status: 429, message: runningLimitMessage(3) });
+    await expect(startTurnOf(user, conversation.id, "a blue kite")).rejects.toMatchObject({
       code: "rate_limited",
       status: 429,
       headers: { "Retry-After": expect.stringMatching(/^[1-9]\d*$/) },
     });
     expect(await context.testDb.db.turn.count({ where: { conversationId: conversation.id } })).toBe(1);
 
-    expect((await turn()).status).toBe("succeeded");
-    const next = await prepareTurnOf(user, conversation.id, "a green kite");
-    await Promise.all([next(), ...generations.map((run) => run())]);
+    await context.upstream.control("/faults", { method: "DELETE" });
+    expect((await waitForJob(context.testDb.db, turn.job.id)).state).toBe("succeeded");
+    const next = await startTurnOf(user, conversation.id, "a green kite");
+    await endAll([next, ...generations]);
   });
 
   it("finding 4: of 8 concurrent turns and generations with a limit of 3, exactly 3 are accepted (race-free)", async () => {
     const user = await createTestUser(context.testDb.db);
     const conversation = await createConversation(user);
+    await context.upstream.control("/faults", { json: slowCalls(1_500) });
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => (i % 2 ? prepareTurnOf(user, conversation.id, `turn ${i}`) : prepareGeneration(user, `generation ${i}`))),
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? startTurnOf(user, conversation.id, `turn ${i}`) : startGeneration(user, `generation ${i}`))),
     );
     const accepted = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     expect(accepted).toHaveLength(3);
@@ -166,6 +173,7 @@ describe("per-user limit on running generations, chat turns included (finding 4)
       context.testDb.db.turn.count({ where: { conversationId: conversation.id } }),
     ]);
     expect(generations + turns).toBe(3);
-    await Promise.all(accepted.map((run) => run()));
+    await context.upstream.control("/faults", { method: "DELETE" });
+    await endAll(accepted);
   });
 });

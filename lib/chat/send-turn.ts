@@ -3,9 +3,15 @@ import { UNTITLED_CONVERSATION } from "./schemas";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { assembleNextMessages, branchOf, buildUserMessage, imageUrlsInMessages, type BranchTurn } from "@/lib/chat/assemble-messages";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
-import { failureOf, storedFailure } from "@/lib/http/client-error";
-import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
+import { AppError, parseOrThrow } from "@/lib/errors";
+import { storedFailure } from "@/lib/http/client-error";
+import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, alphaV35TurnFormSchema, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
+import { randomAlphaV35Seed } from "@/lib/images/random-seed";
+import { announceJob, createJob } from "@/lib/jobs/job-changes";
+import { CANCELLED } from "@/lib/jobs/job-failures";
+import { jobLabel } from "@/lib/jobs/job-label";
+import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
+import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { loadReferenceAssets } from "@/lib/images/reference-images";
 import { storeGeneratedImage } from "@/lib/images/store-result";
 import { log } from "@/lib/log";
@@ -15,14 +21,9 @@ import { alphaClient } from "@/lib/upstream/clients";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { assetRef } from "./asset-ref-format";
+import { storedTurnParamsSchema } from "./stored-turn-params";
 import { resolveAssetRefs } from "./asset-refs";
 import { getConversationWithTurns, getOwnedConversation, titleFrom } from "./conversations";
-
-export type TurnProgress = {
-  onQueuePosition?: (position: number) => void;
-  onFrame?: (round: number | undefined) => void;
-  onStage?: (stage: "generating" | "storing") => void;
-};
 
 type StoredTurn = Awaited<ReturnType<typeof loadTurns>>[number];
 
@@ -59,13 +60,20 @@ function storedCopies(branch: readonly StoredTurn[]): Map<string, string> {
   return copies;
 }
 
-// One turn of the chat editor (spec 4.2). Preparing checks everything a user can get wrong (a 400
-// before anything starts), assembles the request per rule 2 and persists the turn as pending within
-// the owner's running limit (a 429 before anything starts, lib/jobs/running-limit); the caller must
-// then run what it returns, or the pending turn keeps its place until the next start closes it.
+// One turn of the chat editor (spec 4.2) as a job (issue 9). Starting checks everything a user can
+// get wrong (a 400 before anything starts), assembles the request per rule 2 and persists the turn
+// as pending with its job within the owner's running limit (a 429 before anything starts,
+// lib/jobs/running-limit), and answers: the work runs on in this process whatever the browser does.
 // Running calls the upstream, stores the final image (and the intermediate one used for follow-up
-// edits), and persists the outcome — success or failed frame — before the browser hears of it.
-export async function prepareTurn(user: CurrentUser, conversationId: string, parentTurnId: string | null, values: AlphaV35TurnFormValues) {
+// edits), and persists the outcome — success or failed frame — before any page hears of it.
+export async function startTurn(
+  user: CurrentUser,
+  conversationId: string,
+  parentTurnId: string | null,
+  form: AlphaV35TurnFormValues,
+  options: { runAgainOf?: string; seedWasRandom?: boolean } = {},
+) {
+  const values = { ...form, seed: form.seed ?? randomAlphaV35Seed() };
   const conversation = await getOwnedConversation(user, conversationId);
   const turns = await loadTurns(conversationId);
   if (parentTurnId && !turns.some((turn) => turn.id === parentTurnId)) {
@@ -94,13 +102,22 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
   const isFirstTurn = turns.length === 0;
   // Counted against the conversation's owner, whose turns these are (an admin may act for support),
   // so that no owner ever has more than their limit running.
-  const turn = await startWithinRunningLimit(conversation.ownerId, async (tx) => {
-    const created = await tx.turn.create({
+  const { turn, job } = await startWithinRunningLimit(conversation.ownerId, async (tx) => {
+    const turn = await tx.turn.create({
       data: {
         conversationId,
         parentTurnId,
         userText: values.text,
-        params: { size: values.size, seed: values.seed ?? null, footnote: values.footnote ?? null, resizeMaxPixels: values.resizeMaxPixels ?? null, useSearchTool: values.useSearchTool },
+        // The form values (attachments by asset id), so "Run again" can repeat the turn exactly.
+        params: {
+          size: values.size,
+          seed: values.seed,
+          seedWasRandom: options.seedWasRandom ?? form.seed === undefined,
+          footnote: values.footnote ?? null,
+          resizeMaxPixels: values.resizeMaxPixels ?? null,
+          useSearchTool: values.useSearchTool,
+          images: values.images,
+        },
         requestMessages: assembled.messages as object[],
       },
     });
@@ -108,13 +125,38 @@ export async function prepareTurn(user: CurrentUser, conversationId: string, par
       where: { id: conversationId },
       data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === UNTITLED_CONVERSATION && { title: titleFrom(values.text) }) },
     });
-    return created;
+    const job = await createJob(tx, {
+      kind: "alpha_v35_turn",
+      ownerId: conversation.ownerId,
+      label: jobLabel(values.text),
+      turnId: turn.id,
+      conversationId,
+      runAgainOfId: options.runAgainOf,
+      ...runnerClaim(),
+    });
+    return { turn, job };
   });
-  return async (progress: TurnProgress & { signal?: AbortSignal } = {}) => {
-    await runTurn(user, conversation, turn.id, { messages: assembled.messages, fallback }, values, progress);
-    const updated = await getConversationWithTurns(user, conversationId);
-    return updated.turns.find((t) => t.id === turn.id)!;
-  };
+  announceJob(job);
+  void runJob(job, (context) => runTurn(user, conversation, turn.id, { messages: assembled.messages, fallback }, values, context));
+  const shown = await getConversationWithTurns(user, conversationId);
+  return { job: toJobDto(job), turn: shown.turns.find((t) => t.id === turn.id)! };
+}
+
+/** "Run again" of a chat turn's job: the same message, attachments, settings and seed, on the same branch. */
+export async function runTurnAgain(user: CurrentUser, job: { id: string; turnId: string | null }) {
+  const turn = job.turnId ? await db.turn.findUnique({ where: { id: job.turnId } }) : null;
+  if (!turn) throw new AppError("not_found", "The turn of this job was deleted");
+  const params = storedTurnParamsSchema.parse(turn.params);
+  const form = parseOrThrow(alphaV35TurnFormSchema, {
+    text: turn.userText,
+    size: params.size,
+    seed: params.seed ?? undefined,
+    footnote: params.footnote ?? undefined,
+    resizeMaxPixels: params.resizeMaxPixels ?? undefined,
+    useSearchTool: params.useSearchTool,
+    images: params.images,
+  });
+  return startTurn(user, turn.conversationId, turn.parentTurnId, form, { runAgainOf: job.id, seedWasRandom: params.seedWasRandom });
 }
 
 async function loadAsset(id: string) {
@@ -122,8 +164,6 @@ async function loadAsset(id: string) {
   if (!asset) throw new AppError("not_found", `Image ${id} of this conversation is missing`);
   return asset;
 }
-
-const CANCELLED = { errorCode: "cancelled", errorMessage: "Cancelled before the image arrived", requestId: undefined };
 
 // A 400 that names a message: the upstream could not use something in the replayed history.
 function refusedHistory(error: unknown): boolean {
@@ -136,8 +176,8 @@ async function runTurn(
   turnId: string,
   request: { messages: AlphaMessage[]; fallback?: AlphaMessage[] },
   values: AlphaV35TurnFormValues,
-  progress: TurnProgress & { signal?: AbortSignal },
-) {
+  { signal, progress }: Parameters<JobWork>[0],
+): Promise<JobOutcome> {
   const started = Date.now();
   const finish = (data: Parameters<typeof db.turn.update>[0]["data"]) =>
     db.turn.update({ where: { id: turnId }, data: { ...data, durationMs: Date.now() - started, completedAt: new Date() } });
@@ -145,10 +185,10 @@ async function runTurn(
     const client = alphaClient();
     const generate = async (messages: AlphaMessage[]) =>
       client.generateV35(alphaV35ParamsFromForm(values, { messages: await resolveAssetRefs(messages, loadAsset), session: conversation.session }), {
-        signal: progress.signal,
-        onQueuePosition: progress.onQueuePosition,
-        onAdmitted: () => progress.onStage?.("generating"),
-        onFrame: (frame) => progress.onFrame?.(frame.round ?? undefined),
+        signal,
+        onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
+        onAdmitted: () => progress({ state: "generating" }),
+        onFrame: (frame) => progress({ state: "generating", round: frame.round ?? undefined }),
       });
     const result = await generate(request.messages).catch(async (error: unknown) => {
       if (!request.fallback || !refusedHistory(error)) throw error;
@@ -158,11 +198,12 @@ async function runTurn(
     });
     const common = { responseFrame: result.frame as object, requestId: result.requestId, tokens: result.totalTokens, upstreamModel: result.upstreamModel };
     if (!result.ok) {
-      await finish({ ...common, status: "failed", errorCode: result.error.code ?? result.finishReason ?? "error", errorMessage: result.userMessage });
-      return;
+      const errorCode = result.error.code ?? result.finishReason ?? "error";
+      await finish({ ...common, status: "failed", errorCode, errorMessage: result.userMessage });
+      return { state: "failed", errorCode, errorMessage: result.userMessage, requestId: result.requestId };
     }
-    progress.onStage?.("storing");
-    const owner = { client, ownerId: user.id, teamId: conversation.teamId, turnId, signal: progress.signal };
+    progress({ state: "storing" });
+    const owner = { client, ownerId: user.id, teamId: conversation.teamId, turnId, signal };
     await storeGeneratedImage({ ...owner, url: result.image.url, position: 0 });
     const intermediate = toolImageUrls(result.assembledHistory).find((url) => url !== result.image.url);
     if (intermediate) {
@@ -171,13 +212,11 @@ async function runTurn(
       );
     }
     await finish({ ...common, status: "succeeded", assembledHistory: result.assembledHistory as object[] });
+    return { state: "succeeded", requestId: result.requestId };
   } catch (error) {
-    const aborted = progress.signal?.aborted;
-    // A turn stopped by its sender keeps the code cancelled turns have always been stored with,
-    // whatever error the abort surfaced as.
-    await finish({ status: "failed", ...(aborted ? CANCELLED : storedFailure(error)) });
-    // The turn tells what went wrong; only a failure nobody expected also ends the stream as an error (and is logged).
-    if (!aborted && failureOf(error).unexpected) throw error;
+    // A turn stopped by its owner keeps the code cancelled turns have always been stored with,
+    // whatever error the abort surfaced as; the job runner records the same.
+    await finish({ status: "failed", ...(signal.aborted ? CANCELLED : storedFailure(error)) });
+    throw error;
   }
 }
-

@@ -203,6 +203,22 @@ export type AlphaV35TurnFormInput = z.input<typeof alphaV35TurnFormSchema>;
 export type AlphaV35TurnFormValues = z.output<typeof alphaV35TurnFormSchema>;
 
 /** GET /api/alpha/v3/generations?cursor= (the last generation id of the previous page). */
+/**
+ * The settings stored with each alpha v3 generation (lib/images/generate-alpha-v3). JSON from the
+ * database, so read defensively: a missing or odd value falls back to the form default. A seed the
+ * studio chose for a "random" request is stored with `seedWasRandom`, so reusing the settings stays
+ * random while "Run again" repeats the seed.
+ */
+export const alphaV3StoredParamsSchema = z.object({
+  size: z.string().catch("auto"),
+  seed: z.number().int().nullable().catch(null),
+  seedWasRandom: z.boolean().catch(false),
+  footnote: z.string().nullable().catch(null),
+  revise: z.boolean().catch(true),
+  referenceAssetIds: z.array(z.string()).catch([]),
+});
+export type AlphaV3StoredParams = z.infer<typeof alphaV3StoredParamsSchema>;
+
 export const alphaV3HistoryQuerySchema = z.object({
   cursor: z.uuid("cursor must be a generation id").optional(),
 });

@@ -1,67 +1,97 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
-import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, type AlphaV3FormValues } from "@/lib/images/alpha-schemas";
+import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, alphaV3FormSchema, alphaV3StoredParamsSchema, type AlphaV3FormValues } from "@/lib/images/alpha-schemas";
 import { alphaV3ParamsFromForm } from "@/lib/images/alpha-params";
 import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
 import { storedFailure } from "@/lib/http/client-error";
+import { AppError, parseOrThrow } from "@/lib/errors";
+import { announceJob, createJob } from "@/lib/jobs/job-changes";
+import { CANCELLED } from "@/lib/jobs/job-failures";
+import { jobLabel } from "@/lib/jobs/job-label";
+import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
+import { toJobDto } from "@/lib/jobs/to-job-dto";
+import { randomAlphaV3Seed } from "./random-seed";
 import { toGenerationDto } from "./generation-dto";
 import { loadReferenceAssets, upstreamImageUrl } from "./reference-images";
 import { storeGeneratedImage } from "./store-result";
 
-type Progress = { onQueuePosition?: (position: number) => void; onStage?: (stage: "generating" | "storing") => void };
+type References = Awaited<ReturnType<typeof loadReferenceAssets>>;
 
-// One alpha v3 request (spec 4.1). Preparing checks the reference images (a mistake is a 400 before
-// anything starts) and records the generation as pending within the user's running limit (a 429
-// before anything starts, lib/jobs/running-limit); the caller must then run what it returns, or the
-// pending row keeps its place until the next start closes it. Running calls the upstream, copies
-// every result image into storage, and only then marks it succeeded. A failure is recorded with the
+// One alpha v3 request (spec 4.1) as a job (issue 9). Starting checks the reference images (a
+// mistake is a 400 before anything starts), then records the generation and its job within the
+// user's running limit (a 429 before anything starts, lib/jobs/running-limit), and answers: the work
+// runs on in this process whatever the browser does. Running calls the upstream, copies every result
+// image into storage, and only then marks the generation succeeded. A failure is recorded with the
 // reason the designer sees; nothing is reported done without its stored image.
-export async function prepareAlphaV3(user: CurrentUser, values: AlphaV3FormValues) {
-  const references = await loadReferenceAssets(user, values.images.map((image) => image.assetId), {
+export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, options: { runAgainOf?: string; seedWasRandom?: boolean } = {}) {
+  const references = await loadReferenceAssets(user, form.images.map((image) => image.assetId), {
     field: "images",
     mimes: ALPHA_IMAGE_MIME_TYPES,
     maxBytes: ALPHA_V3_MAX_IMAGE_BYTES,
   });
-  const generation = await startWithinRunningLimit(user.id, (tx) =>
-    tx.generation.create({
+  const values = { ...form, seed: form.seed ?? randomAlphaV3Seed() };
+  const { generation, job } = await startWithinRunningLimit(user.id, async (tx) => {
+    const generation = await tx.generation.create({
       data: {
         ownerId: user.id,
         teamId: user.teamIds[0] ?? null,
         kind: "alpha_v3",
         model: ALPHA_V3_MODEL,
         prompt: values.prompt,
-        // The form values (reference images by asset id), so "reuse settings" can refill the form.
-        params: { size: values.size, seed: values.seed ?? null, footnote: values.footnote ?? null, revise: values.revise, referenceAssetIds: references.map((r) => r.id) },
+        // The form values (reference images by asset id), so "reuse settings" can refill the form
+        // and "Run again" can repeat it.
+        params: { size: values.size, seed: values.seed, seedWasRandom: options.seedWasRandom ?? form.seed === undefined, footnote: values.footnote ?? null, revise: values.revise, referenceAssetIds: references.map((r) => r.id) },
       },
-    }),
-  );
-  return (options: Progress & { signal?: AbortSignal } = {}) => runAlphaV3(user, values, references, generation, options);
+    });
+    const job = await createJob(tx, { kind: "alpha_v3", ownerId: user.id, label: jobLabel(values.prompt), generationId: generation.id, runAgainOfId: options.runAgainOf, ...runnerClaim() });
+    return { generation, job };
+  });
+  announceJob(job);
+  void runJob(job, (context) => runAlphaV3(user, values, references, generation, context));
+  return { job: toJobDto(job), generation: toGenerationDto({ ...generation, assets: [] }) };
+}
+
+/** "Run again" of an alpha v3 job: the same prompt, settings, reference images and seed. */
+export async function runAlphaV3Again(user: CurrentUser, job: { id: string; generationId: string | null }) {
+  const generation = job.generationId ? await db.generation.findUnique({ where: { id: job.generationId } }) : null;
+  if (!generation) throw new AppError("not_found", "The generation of this job was deleted");
+  const params = alphaV3StoredParamsSchema.parse(generation.params);
+  const references = await loadReferenceAssets(user, params.referenceAssetIds, { field: "images", mimes: ALPHA_IMAGE_MIME_TYPES, maxBytes: ALPHA_V3_MAX_IMAGE_BYTES });
+  const form = parseOrThrow(alphaV3FormSchema, {
+    prompt: generation.prompt,
+    size: params.size,
+    seed: params.seed ?? undefined,
+    footnote: params.footnote ?? undefined,
+    revise: params.revise,
+    images: references.map((asset) => ({ assetId: asset.id, mime: asset.mime, bytes: Number(asset.bytes) })),
+  });
+  return startAlphaV3(user, form, { runAgainOf: job.id, seedWasRandom: params.seedWasRandom });
 }
 
 async function runAlphaV3(
   user: CurrentUser,
   values: AlphaV3FormValues,
-  references: Awaited<ReturnType<typeof loadReferenceAssets>>,
+  references: References,
   generation: { id: string; teamId: string | null },
-  options: Progress & { signal?: AbortSignal },
-) {
+  { signal, progress }: Parameters<JobWork>[0],
+): Promise<JobOutcome> {
   const started = Date.now();
   try {
     const client = alphaClient();
     const params = alphaV3ParamsFromForm(values, await Promise.all(references.map(upstreamImageUrl)));
     const result = await client.generateV3(params, {
-      signal: options.signal,
-      onQueuePosition: options.onQueuePosition,
-      onAdmitted: () => options.onStage?.("generating"),
+      signal,
+      onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
+      onAdmitted: () => progress({ state: "generating" }),
     });
-    options.onStage?.("storing");
+    progress({ state: "storing" });
     for (const [position, image] of result.images.entries()) {
-      await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal: options.signal });
+      await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal });
     }
-    const done = await db.generation.update({
+    await db.generation.update({
       where: { id: generation.id },
       data: {
         status: "succeeded",
@@ -71,13 +101,12 @@ async function runAlphaV3(
         durationMs: Date.now() - started,
         completedAt: new Date(),
       },
-      include: { assets: { orderBy: { position: "asc" } } },
     });
-    return toGenerationDto(done);
+    return { state: "succeeded", requestId: result.requestId };
   } catch (error) {
     await db.generation.update({
       where: { id: generation.id },
-      data: { status: "failed", ...storedFailure(error), durationMs: Date.now() - started, completedAt: new Date() },
+      data: { status: "failed", ...(signal.aborted ? CANCELLED : storedFailure(error)), durationMs: Date.now() - started, completedAt: new Date() },
     });
     throw error;
   }

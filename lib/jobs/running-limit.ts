@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { ACTIVE_JOB_STATES } from "./job-dto";
 
 // A hint, not a promise: running work ends when the upstream answers (seconds to a few minutes), and
 // nothing tells the studio when. A short wait lets a client that polls take a freed place soon.
@@ -17,16 +18,14 @@ export function runningLimitMessage(limit: number): string {
     : `You already have ${limit} generations running. Wait for one to finish or cancel one.`;
 }
 
-/** Pending alpha v3 (and other) generations plus pending chat turns of conversations the user owns. */
-async function countRunning(tx: Prisma.TransactionClient, userId: string): Promise<number> {
-  const generations = await tx.generation.count({ where: { ownerId: userId, status: "pending" } });
-  const turns = await tx.turn.count({ where: { status: "pending", conversation: { ownerId: userId } } });
-  return generations + turns;
+/** The user's jobs that have not ended, of every kind. */
+function countRunning(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+  return tx.job.count({ where: { ownerId: userId, state: { in: [...ACTIVE_JOB_STATES] } } });
 }
 
 // One user may hold at most USER_MAX_RUNNING_GENERATIONS places at once, so nobody can fill the
-// team's shared upstream line (lib/upstream/concurrency-gate) alone. `insert` writes the new pending
-// row; it runs in the same transaction as the count, after a per-user advisory lock, so two studio
+// team's shared upstream line (lib/upstream/concurrency-gate) alone. `insert` writes the new job and
+// its row; it runs in the same transaction as the count, after a per-user advisory lock, so two studio
 // instances on one PostgreSQL cannot both see a free place and both take it. Inside `insert` use
 // only `tx` (PGlite has one connection, which the transaction holds).
 export function startWithinRunningLimit<T>(userId: string, insert: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {

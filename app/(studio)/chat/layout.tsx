@@ -5,7 +5,7 @@ import { ChatWorkspace } from "@/components/chat/chat-workspace";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { listConversations } from "@/lib/chat/conversations";
 
-// Shared by /chat and /chat/<id> so the list and a streaming turn survive moving between them. The
+// Shared by /chat and /chat/<id> so the list survives moving between them. The
 // list is read here so it is on the first paint.
 export default async function ChatLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { isFullyDecodable } from "@/lib/assets/decodable";
 import { assetFileName } from "@/lib/assets/file-name";
 import { hasAssetSignature, openAssetForUser, openSignedAsset } from "@/lib/assets/open-asset";
 import { serveBlob } from "@/lib/assets/serve-asset";
+import { thumbnailFor } from "@/lib/assets/thumbnail-later";
 import { requireUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { readQuery, route } from "@/lib/http/route";
@@ -21,8 +23,11 @@ export const GET = route<{ id: string }>(async (request, { params }) => {
   const search = new URL(request.url).searchParams;
   const asset = hasAssetSignature(params.id, search) ? await openSignedAsset(params.id) : await openAssetForUser(await requireUser(), params.id);
   if (query.variant === "thumb") {
-    if (!asset.thumbnailKey) throw new AppError("not_found", "This asset has no thumbnail");
-    return serveBlob({ storageKey: asset.thumbnailKey, mime: "image/webp", fileName: `thumb-${asset.id}.webp` }, request);
+    const thumbnailKey = await thumbnailFor(asset).catch(() => null);
+    if (thumbnailKey) return serveBlob({ storageKey: thumbnailKey, mime: "image/webp", fileName: `thumb-${asset.id}.webp` }, request);
+    // A result whose thumbnail could not be made (thumbnail-later logs why) is shown whole.
+    if (asset.thumbnailKey === null && isFullyDecodable(asset.mime)) return serveBlob({ ...asset, fileName: assetFileName(asset) }, request);
+    throw new AppError("not_found", "This asset has no thumbnail");
   }
   return serveBlob({ ...asset, fileName: assetFileName(asset) }, request, { download: query.download === "1" });
 });

@@ -1,10 +1,8 @@
 import { requireUser } from "@/lib/auth/current-user";
 import { parseOrThrow } from "@/lib/errors";
-import { ndjsonResponse } from "@/lib/http/ndjson";
 import { readJson, readQuery, route } from "@/lib/http/route";
 import { alphaV3FormSchema, alphaV3HistoryQuerySchema } from "@/lib/images/alpha-schemas";
-import type { AlphaV3Event } from "@/lib/images/alpha-v3-events";
-import { listAlphaV3Generations, prepareAlphaV3 } from "@/lib/images/generate-alpha-v3";
+import { listAlphaV3Generations, startAlphaV3 } from "@/lib/images/generate-alpha-v3";
 
 export const GET = route(async (request) => {
   const user = await requireUser();
@@ -12,18 +10,11 @@ export const GET = route(async (request) => {
   return Response.json(await listAlphaV3Generations(user, { cursor }));
 });
 
-// Streams progress (place in line, generating, storing) and then the stored result, or the failure
-// as an `error` event. Closing the browser tab aborts the upstream call through request.signal.
-export const POST = route(async (request, { requestId }) => {
+// Starts the generation as a job and answers at once (202) with the job and the pending generation;
+// progress and the result arrive on the jobs stream (/api/jobs/events). Leaving the page or closing
+// the tab does not stop it; only the job's Cancel does.
+export const POST = route(async (request) => {
   const user = await requireUser();
   const values = parseOrThrow(alphaV3FormSchema, await readJson(request));
-  const run = await prepareAlphaV3(user, values);
-  return ndjsonResponse<AlphaV3Event>(requestId, async (send) => {
-    const generation = await run({
-      signal: request.signal,
-      onQueuePosition: (position) => send({ type: "queued", position }),
-      onStage: (stage) => send({ type: stage }),
-    });
-    send({ type: "done", generation });
-  });
+  return Response.json(await startAlphaV3(user, values), { status: 202 });
 });

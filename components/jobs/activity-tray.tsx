@@ -1,0 +1,150 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import type { JobDto } from "@/lib/jobs/job-dto";
+import { trayOrder } from "./job-list";
+import { JobRow } from "./job-row";
+import { useJobs } from "./use-jobs";
+
+// The shell's activity button and its panel (issue 9): the count of running jobs on every
+// signed-in page, and the list of running and recent ones. A disclosure rather than a modal: the
+// page stays usable, Escape or a click elsewhere closes it and the focus returns to the button.
+export function ActivityTray() {
+  const jobs = useJobs();
+  const { running, finished } = trayOrder(jobs.data ?? []);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    heading.current?.focus();
+    function onKey(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    }
+    function onPointer(event: PointerEvent) {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    }
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  const count = running.length;
+  return (
+    // Narrow screens: the panel hangs from the whole top bar (the aside is its positioned ancestor);
+    // wide ones: it opens beside the sidebar, level with the button.
+    <div className="lg:relative">
+      <button
+        ref={button}
+        type="button"
+        onClick={() => setOpen((current) => !current)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={count ? `Activity, ${count} running` : "Activity"}
+        title={count ? `${count} running` : "Activity"}
+        data-testid="activity-button"
+        className={`relative inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors ${
+          open || count
+            ? "bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-400"
+            : "text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+        }`}
+      >
+        {count ? (
+          <Spinner className="size-4.5" />
+        ) : (
+          <svg viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+            <path d="M2.5 10h3l2-5.5 5 11 2-5.5h3" />
+          </svg>
+        )}
+        {count ? (
+          <span className="min-w-4 text-center tabular-nums" data-testid="activity-count">
+            {count}
+          </span>
+        ) : null}
+      </button>
+
+      {open ? (
+        <div
+          ref={panel}
+          id={panelId}
+          role="region"
+          aria-labelledby={`${panelId}-heading`}
+          data-testid="activity-panel"
+          className="absolute inset-x-3 top-full z-40 mt-1 flex max-h-[min(34rem,calc(100dvh-6rem))] flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10 sm:left-auto sm:w-96 lg:top-0 lg:right-auto lg:left-full lg:mt-0 lg:ml-5 dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <div className="flex items-center gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+            <h2 ref={heading} id={`${panelId}-heading`} tabIndex={-1} className="flex-1 text-sm font-semibold outline-none">
+              Activity
+            </h2>
+            {finished.length || count ? <span className="text-xs text-zinc-500">{count ? `${count} running` : "Nothing running"}</span> : null}
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+              }}
+              aria-label="Close activity"
+              className="-mr-1.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            >
+              <svg viewBox="0 0 20 20" className="size-4.5" fill="currentColor" aria-hidden>
+                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+              </svg>
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {jobs.isPending ? (
+              <p className="px-4 py-8 text-center text-sm text-zinc-500">Loading…</p>
+            ) : jobs.isError ? (
+              <p className="px-4 py-8 text-center text-sm text-zinc-500">Your activity could not be loaded: {jobs.error.message}</p>
+            ) : running.length + finished.length === 0 ? (
+              <EmptyActivity />
+            ) : (
+              <>
+                <JobSection title="Running" jobs={running} onNavigate={() => setOpen(false)} />
+                <JobSection title="Recent" jobs={finished} onNavigate={() => setOpen(false)} />
+              </>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function JobSection({ title, jobs, onNavigate }: { title: string; jobs: JobDto[]; onNavigate: () => void }) {
+  if (jobs.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <h3 className="bg-zinc-50 px-4 py-1.5 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:bg-zinc-950/40">{title}</h3>
+      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        {jobs.map((job) => (
+          <JobRow key={job.id} job={job} onNavigate={onNavigate} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EmptyActivity() {
+  return (
+    <div className="flex flex-col items-center px-6 py-10 text-center">
+      <span className="grid size-10 place-items-center rounded-xl bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+        <svg viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+          <path d="M2.5 10h3l2-5.5 5 11 2-5.5h3" />
+        </svg>
+      </span>
+      <p className="mt-3 text-sm font-medium">No activity</p>
+      <p className="mt-1 max-w-64 text-xs text-zinc-500">Generations and chat turns you start appear here. They keep running when you leave their page.</p>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import type { JobDto } from "@/lib/jobs/job-dto";
+import { jobChanges, mergeJob, statesOf, trayOrder } from "./job-list";
+
+function job(id: string, patch: Partial<JobDto> = {}): JobDto {
+  return {
+    id,
+    kind: "alpha_v3",
+    state: "queued",
+    queuePosition: null,
+    round: null,
+    label: `prompt ${id}`,
+    href: "/alpha",
+    generationId: `generation-${id}`,
+    conversationId: null,
+    turnId: null,
+    error: null,
+    canRunAgain: false,
+    createdAt: "2026-11-23T10:00:00.000Z",
+    startedAt: null,
+    finishedAt: null,
+    ...patch,
+  };
+}
+
+describe("mergeJob", () => {
+  it("adds a new job newest first and takes the event's stream position", () => {
+    const list = { jobs: [job("a", { createdAt: "2026-11-23T10:00:00.000Z" })], cursor: "5" };
+    const merged = mergeJob(list, job("b", { createdAt: "2026-11-23T10:01:00.000Z" }), "6");
+    expect(merged.jobs.map((j) => j.id)).toEqual(["b", "a"]);
+    expect(merged.cursor).toBe("6");
+  });
+
+  it("replaces the copy with the same id and keeps the cursor when no position is given", () => {
+    const list = { jobs: [job("a")], cursor: "5" };
+    const merged = mergeJob(list, job("a", { state: "waiting", queuePosition: 2 }));
+    expect(merged.jobs).toHaveLength(1);
+    expect(merged.jobs[0]).toMatchObject({ state: "waiting", queuePosition: 2 });
+    expect(merged.cursor).toBe("5");
+  });
+
+  it("never turns a finished job back into an active one (a late answer read before it finished)", () => {
+    const list = { jobs: [job("a", { state: "cancelled" })], cursor: "9" };
+    const merged = mergeJob(list, job("a", { state: "generating" }));
+    expect(merged.jobs[0]?.state).toBe("cancelled");
+  });
+
+  it("keeps the stream's later stage when the POST's answer (queued) arrives after it", () => {
+    const list = { jobs: [job("a", { state: "waiting", queuePosition: 1 })], cursor: "3" };
+    expect(mergeJob(list, job("a", { state: "queued" })).jobs[0]).toMatchObject({ state: "waiting", queuePosition: 1 });
+  });
+
+  it("starts a list when there is none yet", () => {
+    expect(mergeJob(undefined, job("a"), "1")).toEqual({ jobs: [job("a")], cursor: "1" });
+  });
+});
+
+describe("jobChanges", () => {
+  it("names jobs that appeared and jobs that went from active to finished", () => {
+    const before = statesOf({ jobs: [job("a", { state: "generating" }), job("b", { state: "succeeded" })], cursor: "1" });
+    const after = { jobs: [job("c"), job("a", { state: "succeeded" }), job("b", { state: "succeeded" })], cursor: "2" };
+    const { appeared, finished } = jobChanges(before, after);
+    expect(appeared.map((j) => j.id)).toEqual(["c"]);
+    expect(finished.map((j) => j.id)).toEqual(["a"]);
+  });
+
+  it("counts a job that started and finished between two copies as finished", () => {
+    const { finished } = jobChanges(new Map(), { jobs: [job("a", { state: "failed" })], cursor: "2" });
+    expect(finished.map((j) => j.id)).toEqual(["a"]);
+  });
+});
+
+describe("trayOrder", () => {
+  it("lists running jobs oldest first, then finished ones newest first", () => {
+    const jobs = [
+      job("new-running", { state: "generating", createdAt: "2026-11-23T10:03:00.000Z" }),
+      job("new-done", { state: "succeeded", createdAt: "2026-11-23T10:02:00.000Z" }),
+      job("old-running", { state: "waiting", createdAt: "2026-11-23T10:01:00.000Z" }),
+      job("old-done", { state: "failed", createdAt: "2026-11-23T10:00:00.000Z" }),
+    ];
+    const { running, finished } = trayOrder(jobs);
+    expect(running.map((j) => j.id)).toEqual(["old-running", "new-running"]);
+    expect(finished.map((j) => j.id)).toEqual(["new-done", "old-done"]);
+  });
+});

@@ -1,0 +1,48 @@
+// How the browser's copy of the jobs list changes (issue 9). Pure: the stream's events and the
+// POST answers are merged here, and the provider compares two copies to see what finished.
+import { ACTIVE_JOB_STATES, isActiveJobState, type JobDto, type JobListDto, type JobState } from "@/lib/jobs/job-dto";
+
+const newestFirst = (a: JobDto, b: JobDto) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+
+/** How far a state is along queued → waiting → generating → storing → finished. */
+function stageOf(state: JobState): number {
+  return isActiveJobState(state) ? ACTIVE_JOB_STATES.indexOf(state) : ACTIVE_JOB_STATES.length;
+}
+
+/**
+ * `list` with `job` in it, replacing the copy with its id. A job never goes back a stage: an answer
+ * read earlier (the POST's 202, a refetch, a cancel's reply) may arrive after the stream's event that
+ * moved it on. `position` is the stream position the event carried.
+ */
+export function mergeJob(list: JobListDto | undefined, job: JobDto, position?: string): JobListDto {
+  const jobs = list?.jobs ?? [];
+  const known = jobs.find((existing) => existing.id === job.id);
+  const cursor = position || (list?.cursor ?? "");
+  if (known && stageOf(known.state) > stageOf(job.state)) return { jobs, cursor };
+  return { jobs: [job, ...jobs.filter((existing) => existing.id !== job.id)].sort(newestFirst), cursor };
+}
+
+/** Each job's state, to compare a later copy of the list with. */
+export function statesOf(list: JobListDto): ReadonlyMap<string, JobState> {
+  return new Map(list.jobs.map((job) => [job.id, job.state]));
+}
+
+/**
+ * What happened between two copies of the list: jobs that appeared (started here or in another tab),
+ * and jobs that finished (were active, or unknown, and are finished now).
+ */
+export function jobChanges(before: ReadonlyMap<string, JobState>, after: JobListDto): { appeared: JobDto[]; finished: JobDto[] } {
+  const appeared = after.jobs.filter((job) => !before.has(job.id));
+  const finished = after.jobs.filter((job) => {
+    const previous = before.get(job.id);
+    return !isActiveJobState(job.state) && (previous === undefined || isActiveJobState(previous));
+  });
+  return { appeared, finished };
+}
+
+/** The tray's order: running jobs first (oldest first, as they will finish), then finished ones, newest first. */
+export function trayOrder(jobs: readonly JobDto[]): { running: JobDto[]; finished: JobDto[] } {
+  const running = jobs.filter((job) => isActiveJobState(job.state)).sort((a, b) => newestFirst(b, a));
+  const finished = jobs.filter((job) => !isActiveJobState(job.state)).sort(newestFirst);
+  return { running, finished };
+}

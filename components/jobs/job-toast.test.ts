@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import type { JobDto } from "@/lib/jobs/job-dto";
+import { toastForFinishedJob } from "./job-toast";
+import { jobStatusText } from "./job-status";
+
+const finished = (patch: Partial<JobDto>): JobDto => ({
+  id: "j1",
+  kind: "alpha_v35_turn",
+  state: "succeeded",
+  queuePosition: null,
+  round: null,
+  label: "Make the sky orange",
+  href: "/chat/c1?turn=t1",
+  generationId: null,
+  conversationId: "c1",
+  turnId: "t1",
+  error: null,
+  canRunAgain: false,
+  createdAt: "2026-11-23T10:00:00.000Z",
+  startedAt: "2026-11-23T10:00:01.000Z",
+  finishedAt: "2026-11-23T10:00:20.000Z",
+  ...patch,
+});
+
+describe("toastForFinishedJob", () => {
+  it("announces a finished image with a link to it when the designer is elsewhere", () => {
+    expect(toastForFinishedJob(finished({}), "/alpha")).toMatchObject({ tone: "success", title: "Image ready", action: { label: "Open", href: "/chat/c1?turn=t1" } });
+  });
+
+  it("says why a generation failed", () => {
+    const toast = toastForFinishedJob(finished({ state: "failed", error: { code: "blocked", message: "Blocked.", requestId: null } }), "/alpha");
+    expect(toast).toMatchObject({ tone: "danger", title: "Generation failed", detail: "Blocked by content safety" });
+  });
+
+  it("stays quiet on the result's own page, and for cancelled or interrupted jobs", () => {
+    expect(toastForFinishedJob(finished({}), "/chat/c1")).toBeUndefined();
+    expect(toastForFinishedJob(finished({ state: "cancelled" }), "/alpha")).toBeUndefined();
+    expect(toastForFinishedJob(finished({ state: "interrupted" }), "/alpha")).toBeUndefined();
+  });
+});
+
+describe("jobStatusText", () => {
+  it("adds the place in line while waiting and counts rounds from 1", () => {
+    expect(jobStatusText({ state: "waiting", queuePosition: 2, round: null })).toBe("Waiting in line, position 2");
+    expect(jobStatusText({ state: "generating", queuePosition: null, round: 0 })).toBe("Generating (round 1)");
+    expect(jobStatusText({ state: "storing", queuePosition: null, round: null })).toBe("Saving");
+  });
+});

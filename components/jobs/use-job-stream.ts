@@ -1,0 +1,42 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { JOB_EVENT_NAME, type JobDto, type JobListDto } from "@/lib/jobs/job-dto";
+import { mergeJob } from "./job-list";
+import { jobsKey } from "./job-queries";
+
+/** How long to wait before opening a new stream after the studio refused or dropped one for good. */
+const REOPEN_AFTER_MS = 5_000;
+
+/**
+ * One EventSource per tab on /api/jobs/events, from the position the loaded list reflects; each
+ * event is merged into the list. The browser reconnects by itself (with Last-Event-ID) after a
+ * dropped connection; when it gives up (an answer that is not a stream), a new one is opened later
+ * from the list's newest position. `onConnected` hears whether the stream is up, so the list can be
+ * polled while it is not.
+ */
+export function useJobStream(listLoaded: boolean, onConnected: (connected: boolean) => void): void {
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(0);
+
+  useEffect(() => {
+    if (!listLoaded) return;
+    const cursor = queryClient.getQueryData<JobListDto>(jobsKey)?.cursor ?? "";
+    const source = new EventSource(`/api/jobs/events?after=${encodeURIComponent(cursor)}`);
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    source.onopen = () => onConnected(true);
+    source.onerror = () => {
+      onConnected(false);
+      if (source.readyState === EventSource.CLOSED) reopen = setTimeout(() => setOpened((count) => count + 1), REOPEN_AFTER_MS);
+    };
+    source.addEventListener(JOB_EVENT_NAME, (event: MessageEvent<string>) => {
+      const job = JSON.parse(event.data) as JobDto;
+      queryClient.setQueryData<JobListDto>(jobsKey, (list) => mergeJob(list, job, event.lastEventId));
+    });
+    return () => {
+      clearTimeout(reopen);
+      source.close();
+    };
+  }, [listLoaded, opened, queryClient, onConnected]);
+}

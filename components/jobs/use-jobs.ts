@@ -1,0 +1,40 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/client/api";
+import type { JobDto, JobListDto } from "@/lib/jobs/job-dto";
+import { mergeJob } from "./job-list";
+import { jobsKey, jobsQuery } from "./job-queries";
+
+/** Puts a job the studio just answered with (a start, a cancel, a run-again) into the list at once. */
+export function rememberJob(queryClient: QueryClient, job: JobDto): void {
+  queryClient.setQueryData<JobListDto>(jobsKey, (list) => mergeJob(list, job));
+}
+
+/** The user's running and recent jobs, newest first (kept current by JobsProvider). */
+export function useJobs() {
+  return useQuery({ ...jobsQuery(), select: (list) => list.jobs });
+}
+
+/** One job of the list, or undefined while the list loads or when it is not (or no longer) in it. */
+export function useJob(id: string | null | undefined): JobDto | undefined {
+  return useQuery({ ...jobsQuery(), select: (list) => list.jobs.find((job) => job.id === id) }).data;
+}
+
+/** Asks the runner to stop a job; its state turns `cancelled` on the stream once it has stopped. */
+export function useCancelJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => api<JobDto>(`/api/jobs/${encodeURIComponent(jobId)}/cancel`, { method: "POST", json: {} }),
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}
+
+/** Starts a new job with a failed or interrupted job's settings and seed. */
+export function useRunAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => api<{ job: JobDto }>(`/api/jobs/${encodeURIComponent(jobId)}/run-again`, { method: "POST", json: {} }),
+    onSuccess: ({ job }) => rememberJob(queryClient, job),
+  });
+}

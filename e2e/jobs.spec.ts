@@ -1,0 +1,139 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { emulatorPorts } from "../playwright.config";
+import { newMember, signUp } from "./accounts";
+
+// Issue 9: generations and chat turns run as server jobs. Leaving, reloading or closing the page
+// never stops them; the activity tray counts them and a toast says when one finishes elsewhere.
+const emulatorControl = `http://127.0.0.1:${emulatorPorts.image}/__emulator`;
+const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";
+const ALPHA_V35_PATH = "/v1/wand/alpha-image/v35-generation";
+const screenshots = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
+
+/** The next request to `pathPrefix` waits `ms` before the emulator answers it. */
+async function slowNext(request: APIRequestContext, pathPrefix: string, ms: number) {
+  const response = await request.post(`${emulatorControl}/faults`, { data: { sequence: [{ kind: "slow", ms }], pathPrefix } });
+  expect(response.ok()).toBe(true);
+}
+
+const activityButton = (page: Page) => page.getByTestId("activity-button");
+const activityCount = (page: Page) => page.getByTestId("activity-count");
+
+async function startAlphaV3(page: Page, prompt: string) {
+  await page.goto("/alpha");
+  await page.getByRole("textbox", { name: "Prompt" }).fill(prompt);
+  await page.getByRole("button", { name: "Generate" }).click();
+}
+
+test.beforeEach(async ({ page, request }) => {
+  await request.delete(`${emulatorControl}/faults`);
+  await signUp(page, newMember("jobs"));
+});
+
+test.afterEach(async ({ request }) => {
+  await request.delete(`${emulatorControl}/faults`);
+});
+
+test("a v3 generation keeps running while the designer is in the chat editor; the tray counts it down and a toast links back", async ({ page, request }) => {
+  await slowNext(request, ALPHA_V3_PATH, 5_000);
+  const prompt = `A harbour at night ${Date.now()}`;
+  await startAlphaV3(page, prompt);
+  await expect(page.getByTestId("alpha-progress")).toBeVisible();
+  await expect(activityCount(page)).toHaveText("1");
+
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Chat editor" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(activityCount(page)).toHaveText("1");
+
+  const toast = page.getByTestId("toast").filter({ hasText: "Image ready" });
+  await expect(toast).toBeVisible({ timeout: 20_000 });
+  await expect(activityCount(page)).toHaveCount(0);
+  await expect(activityButton(page)).toHaveAccessibleName("Activity");
+
+  await toast.getByRole("link", { name: "Open" }).click();
+  await expect(page).toHaveURL(/\/alpha$/);
+  const result = page.getByTestId("alpha-result").first();
+  await expect(result.getByText(prompt, { exact: true })).toBeVisible();
+  await expect(result.getByTestId("alpha-result-image")).toBeVisible();
+  await expect(page.getByTestId("alpha-progress")).toHaveCount(0);
+});
+
+test("reloading mid-generation reattaches the progress, with the time since it started", async ({ page, request }) => {
+  await slowNext(request, ALPHA_V3_PATH, 6_000);
+  const prompt = `A quiet library ${Date.now()}`;
+  await startAlphaV3(page, prompt);
+  await expect(page.getByTestId("alpha-progress")).toBeVisible();
+  await page.waitForTimeout(2_000);
+
+  await page.reload();
+  const progress = page.getByTestId("alpha-progress");
+  await expect(progress).toBeVisible();
+  await expect(progress.getByRole("status")).toHaveText(/Generating|Starting/);
+  // The clock counts from the job's creation, not from the reload.
+  await expect(progress.getByText(/^([2-9]|\d\d+)\.\d s$/)).toBeVisible();
+  await expect(page.getByRole("article", { name: "Generation in progress" })).toBeVisible();
+
+  await expect(page.getByTestId("alpha-result").first().getByText(prompt, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("alpha-result-image").first()).toBeVisible();
+  await expect(progress).toHaveCount(0);
+  // Finished on its own page: no toast.
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+});
+
+test("a chat turn sent from a page that is then closed completes in a new page", async ({ page, context, request }) => {
+  await slowNext(request, ALPHA_V35_PATH, 5_000);
+  await page.goto("/chat");
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("A paper lantern over a river");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}\?turn=/);
+  await expect(page.getByTestId("turn-progress")).toBeVisible();
+  const address = page.url();
+  await page.close();
+
+  const next = await context.newPage();
+  await next.goto(address);
+  const turn = next.getByRole("article", { name: "Turn 1", exact: true });
+  await expect(turn.getByTestId("turn-image")).toBeVisible({ timeout: 20_000 });
+  await expect(next.getByTestId("turn-progress")).toHaveCount(0);
+  await expect(turn.getByTestId("user-message")).toHaveText("A paper lantern over a river");
+});
+
+test("Cancel in the activity tray stops a running generation; the tray lists it as cancelled", async ({ page, request }) => {
+  await slowNext(request, ALPHA_V3_PATH, 15_000);
+  const prompt = `A cancelled sunrise ${Date.now()}`;
+  await startAlphaV3(page, prompt);
+  await expect(page.getByTestId("alpha-progress")).toBeVisible();
+
+  await activityButton(page).click();
+  await expect(activityButton(page)).toHaveAttribute("aria-expanded", "true");
+  const panel = page.getByTestId("activity-panel");
+  await expect(panel.getByRole("heading", { name: "Activity" })).toBeFocused();
+  const row = panel.getByTestId("job-row").filter({ hasText: prompt });
+  await expect(row).toHaveAttribute("data-job-state", /queued|waiting|generating/);
+  await expect(row).toContainText("Alpha v3");
+  await page.screenshot({ path: `${screenshots}/tray-running.png` });
+
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toHaveAttribute("data-job-state", "cancelled", { timeout: 10_000 });
+  await expect(row.getByTestId("job-status")).toHaveText("Cancelled");
+  await expect(page.getByRole("status").filter({ hasText: "Cancelled" }).first()).toBeVisible();
+  await expect(page.getByTestId("alpha-progress")).toHaveCount(0);
+  await page.screenshot({ path: `${screenshots}/tray-finished.png` });
+
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  await expect(activityButton(page)).toBeFocused();
+
+  // The same tray on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await activityButton(page).click();
+  await expect(panel).toBeVisible();
+  await page.screenshot({ path: `${screenshots}/tray-mobile.png` });
+});
+
+test("with nothing started, the tray says there is no activity", async ({ page }) => {
+  await page.goto("/");
+  await expect(activityCount(page)).toHaveCount(0);
+  await activityButton(page).click();
+  await expect(page.getByTestId("activity-panel")).toContainText("No activity");
+  await page.screenshot({ path: `${screenshots}/tray-empty.png` });
+});

@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadSettings } from "@/lib/settings";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { GET as assetRoute } from "@/app/api/assets/[id]/route";
+import { toAssetDto } from "@/lib/assets/asset-dto";
+import { blobFiles } from "@/lib/assets/test-support";
+import { blobStore } from "@/lib/storage";
+import { createTestDb, type TestDb } from "@/test/db";
+import { createTestUser } from "@/test/users";
+import { storeGeneratedImage } from "./store-result";
+
+// Results of the image service, stored as storeGeneratedImage stores them (issue 9): the row only
+// once the blob is durable, the thumbnail after the row. The download is the one part stood in for.
+const session = vi.hoisted(() => {
+  process.env.LOG_LEVEL = "silent";
+  return { user: undefined as CurrentUser | undefined };
+});
+vi.mock("@/lib/auth/current-user", async () => {
+  const { AppError } = await import("@/lib/errors");
+  return {
+    currentUser: async () => session.user ?? null,
+    requireUser: async () => {
+      if (!session.user) throw new AppError("unauthorized", "Sign in to continue");
+      return session.user;
+    },
+  };
+});
+
+let dataDir: string;
+let testDb: TestDb;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-results-"));
+  process.env.STUDIO_DATA_DIR = dataDir;
+  loadSettings();
+  testDb = await createTestDb();
+  session.user = await createTestUser(testDb.db);
+});
+afterEach(() => vi.restoreAllMocks());
+afterAll(async () => {
+  await testDb?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const png = (width: number) => sharp({ create: { width, height: 600, channels: 3, background: "#c63" } }).png().toBuffer();
+
+function store(bytes: Uint8Array) {
+  const client = { downloadResult: <T>(_url: string, { consume }: { consume: (body: ReadableStream<Uint8Array>) => Promise<T> }) => consume(new Response(new Uint8Array(bytes)).body!) };
+  return storeGeneratedImage({ client, url: "https://upstream.test/result.png", ownerId: session.user!.id, teamId: null });
+}
+
+const thumb = (id: string) => assetRoute(new Request(`http://studio.test/api/assets/${id}?variant=thumb`), { params: Promise.resolve({ id }) });
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i += 1) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("timed out");
+}
+
+describe("storing a generated image", () => {
+  it("creates the row only once the blob is in place (written, fsynced, renamed)", async () => {
+    const bytes = await png(800);
+    const create = testDb.db.asset.create.bind(testDb.db.asset);
+    let blobAtCreate: unknown;
+    vi.spyOn(testDb.db.asset, "create").mockImplementationOnce((args) => {
+      // FsBlobStore renames a blob into place only after fsyncing it, so a blob at its key is durable.
+      blobAtCreate = blobStore().stat(args.data.storageKey as string);
+      return create(args) as unknown as ReturnType<typeof create>;
+    });
+    const asset = await store(bytes);
+    expect(await blobAtCreate).toEqual({ bytes: bytes.length });
+    expect(asset).toMatchObject({ mime: "image/png", width: 800, height: 600 });
+  });
+
+  it("answers before the thumbnail exists; the thumb link works before and after it arrives", async () => {
+    const asset = await store(await png(801));
+    expect(asset.thumbnailKey).toBeNull();
+    expect(toAssetDto(asset).thumbnailUrl).toBe(`/api/assets/${asset.id}?variant=thumb`);
+
+    const early = await thumb(asset.id);
+    expect(early.status).toBe(200);
+    expect(early.headers.get("content-type")).toBe("image/webp");
+    expect(await sharp(Buffer.from(await early.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 384, height: 288 });
+
+    const row = await eventually(() => testDb.db.asset.findUniqueOrThrow({ where: { id: asset.id } }), (found) => found.thumbnailKey !== null);
+    expect(await blobStore().stat(row.thumbnailKey!)).toBeTruthy();
+    const later = await thumb(asset.id);
+    expect(later.headers.get("etag")).toBe(`"${row.thumbnailKey}"`);
+  });
+
+  it("serves the image whole on the thumb link when no thumbnail can be made", async () => {
+    // A PNG cut off after its header passes the header check; its decode, after the row, fails.
+    const whole = await png(802);
+    const asset = await store(whole.subarray(0, 2000));
+    const answer = await thumb(asset.id);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("refuses bytes that are not an image and keeps no blob", async () => {
+    const before = (await blobFiles(path.join(dataDir, "blobs"))).sort();
+    const rows = await testDb.db.asset.count();
+    await expect(store(new TextEncoder().encode("<html>not an image</html>".repeat(50)))).rejects.toThrow();
+    expect((await blobFiles(path.join(dataDir, "blobs"))).sort()).toEqual(before);
+    expect(await testDb.db.asset.count()).toBe(rows);
+  });
+});

@@ -1,0 +1,59 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import type { Job, Prisma } from "@/lib/generated/prisma/client";
+import { ACTIVE_JOB_STATES } from "./job-dto";
+import { wakeOwner } from "./owner-signal";
+import { toJobDto } from "./to-job-dto";
+
+// The one place that moves a job's state and publishes it (issue 9). Each change writes the job and
+// an event holding the job as it now is, in one transaction under the owner's event lock: the
+// owner's events then commit in the order of their ids, so a stream that has read up to id N can
+// never later miss an event with a smaller id (lib/jobs/job-stream). Other instances' streams find
+// the event by polling; this instance's are woken at once.
+
+// Keeps these locks apart from other advisory locks in the same database (one key space).
+const EVENT_LOCK_NAMESPACE = "job-events:";
+
+type Tx = Prisma.TransactionClient;
+
+async function lockOwnerEvents(tx: Tx, ownerId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${EVENT_LOCK_NAMESPACE + ownerId}, 0))`;
+}
+
+async function publish(tx: Tx, job: Job): Promise<void> {
+  await tx.jobEvent.create({ data: { jobId: job.id, ownerId: job.ownerId, data: toJobDto(job) } });
+}
+
+/**
+ * Creates a job inside the caller's transaction (where its generation or turn is created), with its
+ * first event. Call `announceJob` once that transaction has committed.
+ */
+export async function createJob(tx: Tx, data: Prisma.JobUncheckedCreateInput): Promise<Job> {
+  await lockOwnerEvents(tx, data.ownerId);
+  const job = await tx.job.create({ data });
+  await publish(tx, job);
+  return job;
+}
+
+/** Wakes this instance's streams of the owner after a change committed elsewhere than changeJob. */
+export function announceJob(job: Pick<Job, "ownerId">): void {
+  wakeOwner(job.ownerId);
+}
+
+/**
+ * Applies `data` to a job that is still active and publishes the result; a job that has already
+ * finished (cancelled, interrupted by another instance's sweep) is left as it is and `null` returned,
+ * so a late runner never overwrites how a job ended.
+ */
+export async function changeJob(job: Pick<Job, "id" | "ownerId">, data: Prisma.JobUncheckedUpdateManyInput): Promise<Job | null> {
+  const changed = await db.$transaction(async (tx) => {
+    await lockOwnerEvents(tx, job.ownerId);
+    const { count } = await tx.job.updateMany({ where: { id: job.id, state: { in: [...ACTIVE_JOB_STATES] } }, data });
+    if (count === 0) return null;
+    const updated = await tx.job.findUniqueOrThrow({ where: { id: job.id } });
+    await publish(tx, updated);
+    return updated;
+  });
+  if (changed) wakeOwner(job.ownerId);
+  return changed;
+}

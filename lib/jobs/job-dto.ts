@@ -1,0 +1,58 @@
+// A job as the browser sees it (issue 9): the one shape of the jobs list, of one job, and of every
+// event on the jobs stream. Browser-safe: no owner ids, dates as ISO strings.
+
+export const JOB_KINDS = ["alpha_v3", "alpha_v35_turn"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const ACTIVE_JOB_STATES = ["queued", "waiting", "generating", "storing"] as const;
+export const FINISHED_JOB_STATES = ["succeeded", "failed", "cancelled", "interrupted"] as const;
+export type ActiveJobState = (typeof ACTIVE_JOB_STATES)[number];
+export type FinishedJobState = (typeof FINISHED_JOB_STATES)[number];
+export type JobState = ActiveJobState | FinishedJobState;
+
+export const JOB_KIND_LABELS: Record<JobKind, string> = { alpha_v3: "Alpha v3", alpha_v35_turn: "Chat editor" };
+
+export const JOB_STATE_LABELS: Record<JobState, string> = {
+  queued: "Starting",
+  waiting: "Waiting in line",
+  generating: "Generating",
+  storing: "Saving",
+  succeeded: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+  interrupted: "Interrupted by a restart",
+};
+
+export function isActiveJobState(state: JobState): state is ActiveJobState {
+  return (ACTIVE_JOB_STATES as readonly string[]).includes(state);
+}
+
+export type JobDto = {
+  id: string;
+  kind: JobKind;
+  state: JobState;
+  /** Place in the studio's line for the model (1 = next), while `waiting`. */
+  queuePosition: number | null;
+  /** The v3.5 stream's round (spec 2.2), while `generating` a chat turn. */
+  round: number | null;
+  /** The prompt or message, shortened, for lists. */
+  label: string;
+  /** Where the result is shown: the Alpha v3 page or the conversation with the turn selected. */
+  href: string;
+  generationId: string | null;
+  conversationId: string | null;
+  turnId: string | null;
+  /** Why it failed, was cancelled or interrupted: a code of `components/errors/error-copy.ts`, a sentence, the id to quote. */
+  error: { code: string; message: string; requestId: string | null } | null;
+  /** Whether "Run again" may start a new job with the same settings and seed. */
+  canRunAgain: boolean;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+/** GET /api/jobs: the user's running jobs and the latest finished ones, and the stream position they reflect. */
+export type JobListDto = { jobs: JobDto[]; cursor: string };
+
+/** The SSE event name on /api/jobs/events; each event's `id` is the stream position, its data a JobDto. */
+export const JOB_EVENT_NAME = "job";

@@ -1,0 +1,78 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { JOB_EVENT_NAME } from "./job-dto";
+import { nextWake } from "./owner-signal";
+
+/** How often a stream looks for changes made by other instances (this one's wake it at once). */
+const POLL_MS = 1_000;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 15_000;
+/** A stream ends after this; the browser reconnects (Last-Event-ID), so a revoked session stops here at the latest. */
+const STREAM_LIFETIME_MS = 5 * 60_000;
+const PAGE = 200;
+/** What EventSource waits before reconnecting. */
+const RECONNECT_MS = 2_000;
+
+const POSITION = /^\d{1,18}$/;
+
+/** The stream position to start after: the browser's Last-Event-ID on a reconnect, else `?after=`, else 0. */
+export function streamPosition(lastEventId: string | null, after: string | undefined): bigint {
+  const value = lastEventId ?? after ?? "0";
+  if (!POSITION.test(value)) {
+    const field = lastEventId !== null ? "Last-Event-ID" : "after";
+    throw new AppError("validation_failed", `${field} must be a stream position (digits)`, [{ field, message: "must be a stream position (digits)" }]);
+  }
+  return BigInt(value);
+}
+
+/**
+ * The user's job events after `position` as Server-Sent Events (issue 9): each event's id is its
+ * position, so a reconnect resumes exactly where the last one ended, and events come in the order
+ * their owner's changes committed (lib/jobs/job-changes).
+ */
+export function jobEventStream(user: CurrentUser, position: bigint, requestSignal: AbortSignal): Response {
+  const stop = new AbortController();
+  requestSignal.addEventListener("abort", () => stop.abort(), { once: true });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string) => controller.enqueue(encoder.encode(text));
+      const ends = Date.now() + STREAM_LIFETIME_MS;
+      let cursor = position;
+      let lastWrite = Date.now();
+      write(`retry: ${RECONNECT_MS}\n\n`);
+      try {
+        while (!stop.signal.aborted && Date.now() < ends) {
+          const events = await db.jobEvent.findMany({ where: { ownerId: user.id, id: { gt: cursor } }, orderBy: { id: "asc" }, take: PAGE });
+          for (const event of events) {
+            write(`id: ${event.id}\nevent: ${JOB_EVENT_NAME}\ndata: ${JSON.stringify(event.data)}\n\n`);
+            cursor = event.id;
+            lastWrite = Date.now();
+          }
+          if (events.length === PAGE) continue;
+          if (Date.now() - lastWrite >= HEARTBEAT_MS) {
+            write(": heartbeat\n\n");
+            lastWrite = Date.now();
+          }
+          await nextWake(user.id, POLL_MS, stop.signal);
+        }
+      } catch (error) {
+        // The browser went away mid-write (nothing to tell), or the database failed (it reconnects).
+        if (stop.signal.aborted) return;
+        log.warn({ err: error }, "job stream ended early");
+        controller.error(error);
+        return;
+      }
+      if (!stop.signal.aborted) controller.close();
+    },
+    cancel() {
+      stop.abort();
+    },
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" },
+  });
+}

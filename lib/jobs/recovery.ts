@@ -1,0 +1,75 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import type { Job } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { changeJob } from "./job-changes";
+import { ACTIVE_JOB_STATES } from "./job-dto";
+import { CANCELLED, INTERRUPTED } from "./job-failures";
+import { JOB_STALE_AFTER_MS, RUNNER_ID } from "./runner";
+
+const SWEEP_EVERY_MS = 15_000;
+/** Events older than this are only needed by a stream that was away for a day; lists give the state. */
+const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Ends the active jobs that no live runner holds: their heartbeat is older than `heartbeatBefore` and
+ * another process (one that died) held them. A job whose owner asked to cancel ends cancelled, any
+ * other interrupted, and its generation or turn ends the same way, so nothing stays in progress.
+ */
+export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
+  const abandoned = await db.job.findMany({
+    where: {
+      state: { in: [...ACTIVE_JOB_STATES] },
+      OR: [{ runnerId: null }, { runnerId: { not: RUNNER_ID } }],
+      AND: [{ OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: heartbeatBefore } }] }],
+    },
+  });
+  let ended = 0;
+  for (const job of abandoned) if (await endJobWithoutRunner(job)) ended += 1;
+  return ended;
+}
+
+/** Ends a job nobody runs (any more); false when it had already ended. */
+export async function endJobWithoutRunner(job: Job): Promise<boolean> {
+  const cancelled = job.cancelRequestedAt !== null;
+  const failure = cancelled ? CANCELLED : INTERRUPTED;
+  const finishedAt = new Date();
+  const ended = await changeJob(job, { state: cancelled ? "cancelled" : "interrupted", ...failure, queuePosition: null, finishedAt });
+  if (!ended) return false;
+  const row = { where: { status: "pending" as const }, data: { status: "failed" as const, ...failure, completedAt: finishedAt } };
+  if (job.generationId) await db.generation.updateMany({ ...row, where: { ...row.where, id: job.generationId } });
+  if (job.turnId) await db.turn.updateMany({ ...row, where: { ...row.where, id: job.turnId } });
+  return true;
+}
+
+// Generations and turns left pending by a studio from before jobs existed: nothing will end them.
+async function endPendingWithoutJob(startedBefore: Date) {
+  const where = { status: "pending" as const, createdAt: { lt: startedBefore }, job: { is: null } };
+  const data = { status: "failed" as const, ...INTERRUPTED, completedAt: new Date() };
+  const [generations, turns] = await Promise.all([db.generation.updateMany({ where, data }), db.turn.updateMany({ where, data })]);
+  return generations.count + turns.count;
+}
+
+/**
+ * At start: with the embedded database this is the only process, so every active job was cut off by
+ * the restart and ends now; on PostgreSQL other instances may be running theirs, so only jobs whose
+ * heartbeat stopped end. Then the same sweep repeats, for instances that die while this one runs.
+ */
+export async function recoverJobsAtStart(options: { singleProcess: boolean }): Promise<void> {
+  const now = new Date();
+  const ended = await endAbandonedJobs(options.singleProcess ? now : new Date(now.getTime() - JOB_STALE_AFTER_MS));
+  const legacy = await endPendingWithoutJob(now);
+  if (ended || legacy) log.warn({ jobs: ended, rowsWithoutJob: legacy }, "ended work interrupted by the last restart");
+  const sweep = setInterval(() => void sweepOnce(), SWEEP_EVERY_MS);
+  sweep.unref();
+}
+
+async function sweepOnce(): Promise<void> {
+  try {
+    const ended = await endAbandonedJobs(new Date(Date.now() - JOB_STALE_AFTER_MS));
+    if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
+    await db.jobEvent.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - EVENT_RETENTION_MS) } } });
+  } catch (error) {
+    log.warn({ err: error }, "job sweep failed");
+  }
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import type { Job } from "@/lib/generated/prisma/client";
+import { failureOf, storedFailure } from "@/lib/http/client-error";
+import { log } from "@/lib/log";
+import { changeJob } from "./job-changes";
+import { ACTIVE_JOB_STATES } from "./job-dto";
+import { CANCELLED } from "./job-failures";
+
+// Runs jobs in this process, detached from the request that created them (issue 9): leaving a page
+// or closing a tab ends a request, never a job. Only a cancel (lib/jobs/cancel-job) aborts one.
+//
+// While it holds jobs, the runner beats their `heartbeatAt` and looks for cancels written by any
+// instance. A job whose heartbeat stops belongs to a process that died; lib/jobs/recovery ends it as
+// interrupted.
+
+/** This process, as the runner named on the jobs it holds. */
+export const RUNNER_ID = randomUUID();
+const HEARTBEAT_MS = 5_000;
+/** A heartbeat older than this means the runner is gone (six missed beats). */
+export const JOB_STALE_AFTER_MS = 30_000;
+
+export type JobProgress = { state: "waiting"; queuePosition: number } | { state: "generating"; round?: number } | { state: "storing" };
+
+/** How the work ended, as its domain row says it: the job ends the same way. */
+export type JobOutcome = { state: "succeeded"; requestId?: string | null } | { state: "failed"; errorCode: string; errorMessage: string; requestId?: string | null };
+
+export type JobWork = (context: { signal: AbortSignal; progress: (update: JobProgress) => void }) => Promise<JobOutcome>;
+
+const held = new Map<string, AbortController>();
+let heartbeat: NodeJS.Timeout | undefined;
+
+/** What a new job row needs so that its runner is known from the start (used inside createJob's data). */
+export function runnerClaim(): { runnerId: string; heartbeatAt: Date } {
+  return { runnerId: RUNNER_ID, heartbeatAt: new Date() };
+}
+
+/**
+ * Runs the work of a job created by this process (with `runnerClaim()`), publishing its progress and
+ * how it ended. Never rejects: the caller starts it and moves on.
+ */
+export async function runJob(job: Pick<Job, "id" | "ownerId">, work: JobWork): Promise<void> {
+  const controller = new AbortController();
+  held.set(job.id, controller);
+  startHeartbeat();
+  // Progress is written in order, and before the end, so no late write can follow the final state.
+  let writes: Promise<unknown> = Promise.resolve();
+  let last = "";
+  const progress = (update: JobProgress) => {
+    const key = JSON.stringify(update);
+    if (key === last) return;
+    last = key;
+    const data = {
+      state: update.state,
+      queuePosition: update.state === "waiting" ? update.queuePosition : null,
+      round: update.state === "generating" ? (update.round ?? null) : null,
+    };
+    writes = writes.then(() => changeJob(job, data)).catch((error: unknown) => log.warn({ err: error, jobId: job.id }, "job progress not recorded"));
+  };
+  try {
+    const outcome = await work({ signal: controller.signal, progress }).catch((error: unknown) => failedOutcome(error, controller.signal, job.id));
+    await writes;
+    await changeJob(job, { ...endOf(outcome), queuePosition: null, finishedAt: new Date() });
+  } catch (error) {
+    log.error({ err: error, jobId: job.id }, "job end not recorded; the sweep will end it once its heartbeat stops");
+  } finally {
+    held.delete(job.id);
+    if (held.size === 0) stopHeartbeat();
+  }
+}
+
+function failedOutcome(error: unknown, signal: AbortSignal, jobId: string): JobOutcome {
+  if (signal.aborted) return { state: "failed", ...CANCELLED };
+  if (failureOf(error).unexpected) log.error({ err: error, jobId }, "job failed unexpectedly");
+  const { errorCode, errorMessage, requestId } = storedFailure(error);
+  return { state: "failed", errorCode, errorMessage, requestId };
+}
+
+function endOf(outcome: JobOutcome) {
+  if (outcome.state === "succeeded") return { state: "succeeded" as const, requestId: outcome.requestId ?? null };
+  const cancelled = outcome.errorCode === CANCELLED.errorCode;
+  return { state: cancelled ? ("cancelled" as const) : ("failed" as const), errorCode: outcome.errorCode, errorMessage: outcome.errorMessage, requestId: outcome.requestId ?? null };
+}
+
+/** Aborts a job this process holds; false when another process (or none) holds it. */
+export function abortHeldJob(jobId: string): boolean {
+  const controller = held.get(jobId);
+  controller?.abort();
+  return Boolean(controller);
+}
+
+function startHeartbeat(): void {
+  if (heartbeat) return;
+  heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
+  heartbeat.unref();
+}
+
+function stopHeartbeat(): void {
+  clearInterval(heartbeat);
+  heartbeat = undefined;
+}
+
+// One write keeps every held job alive; one read finds the cancels other instances wrote.
+async function beat(): Promise<void> {
+  const ids = [...held.keys()];
+  if (ids.length === 0) return;
+  try {
+    await db.job.updateMany({ where: { id: { in: ids }, state: { in: [...ACTIVE_JOB_STATES] } }, data: { heartbeatAt: new Date() } });
+    const cancelled = await db.job.findMany({ where: { id: { in: ids }, cancelRequestedAt: { not: null } }, select: { id: true } });
+    for (const { id } of cancelled) abortHeldJob(id);
+  } catch (error) {
+    log.warn({ err: error }, "job heartbeat failed");
+  }
+}
