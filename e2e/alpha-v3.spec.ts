@@ -2,6 +2,7 @@ import { test as base, expect, type APIRequestContext, type BrowserContext, type
 import sharp from "sharp";
 import { emulatorPorts } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
+import { settleJobs } from "./settle-jobs";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
@@ -52,8 +53,9 @@ function newestResult(page: Page) {
   return page.getByTestId("alpha-result").first();
 }
 
-test.beforeEach(async ({ request }) => {
+test.beforeEach(async ({ page, request }) => {
   await request.delete(`${emulatorControl}/faults`);
+  await settleJobs(page.request);
 });
 
 test("generates with a preset and a reference image, shows the stored PNG and the revised prompt, and reuses it", async ({ page }) => {
