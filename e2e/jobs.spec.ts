@@ -137,3 +137,29 @@ test("with nothing started, the tray says there is no activity", async ({ page }
   await expect(page.getByTestId("activity-panel")).toContainText("No activity");
   await page.screenshot({ path: `${screenshots}/tray-empty.png` });
 });
+
+// A browser gives a site six HTTP/1.1 connections: a stream per hidden tab would use them up.
+test("a hidden tab closes its job stream; shown again it re-reads the list and opens a new one", async ({ page }) => {
+  const isStream = (url: string) => new URL(url).pathname === "/api/jobs/events";
+  const opened: string[] = [];
+  page.on("request", (request) => {
+    if (isStream(request.url())) opened.push(request.url());
+  });
+  const showAs = (state: "hidden" | "visible") =>
+    page.evaluate((visibility) => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => visibility });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, state);
+
+  await page.goto("/alpha");
+  await expect.poll(() => opened.length).toBe(1);
+
+  const closed = page.waitForEvent("requestfailed", (request) => isStream(request.url()));
+  await showAs("hidden");
+  await closed;
+
+  const listRead = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/jobs" && request.method() === "GET");
+  await showAs("visible");
+  await listRead;
+  await expect.poll(() => opened.length).toBe(2);
+});

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { JOB_EVENT_NAME, type JobDto, type JobListDto } from "@/lib/jobs/job-dto";
 import { mergeJob } from "./job-list";
 import { jobsKey } from "./job-queries";
@@ -15,13 +15,22 @@ const REOPEN_AFTER_MS = 5_000;
  * dropped connection; when it gives up (an answer that is not a stream), a new one is opened later
  * from the list's newest position. `onConnected` hears whether the stream is up, so the list can be
  * polled while it is not.
+ *
+ * A hidden tab holds no stream: a browser gives a site only six HTTP/1.1 connections, and a designer
+ * with many studio tabs open would otherwise have none left for requests. Shown again, the tab
+ * re-reads the list and opens a stream from there.
  */
 export function useJobStream(listLoaded: boolean, onConnected: (connected: boolean) => void): void {
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(0);
+  const visible = useSyncExternalStore(subscribeToVisibility, isTabVisible, () => true);
 
   useEffect(() => {
     if (!listLoaded) return;
+    if (!visible) {
+      onConnected(false);
+      return;
+    }
     const cursor = queryClient.getQueryData<JobListDto>(jobsKey)?.cursor ?? "";
     const source = new EventSource(`/api/jobs/events?after=${encodeURIComponent(cursor)}`);
     let reopen: ReturnType<typeof setTimeout> | undefined;
@@ -38,5 +47,21 @@ export function useJobStream(listLoaded: boolean, onConnected: (connected: boole
       clearTimeout(reopen);
       source.close();
     };
-  }, [listLoaded, opened, queryClient, onConnected]);
+  }, [listLoaded, visible, opened, queryClient, onConnected]);
+
+  // Back in view: what happened while hidden comes from a fresh read of the list.
+  const wasHidden = useRef(false);
+  useEffect(() => {
+    if (visible && wasHidden.current) void queryClient.invalidateQueries({ queryKey: jobsKey });
+    wasHidden.current = !visible;
+  }, [visible, queryClient]);
+}
+
+function subscribeToVisibility(onChange: () => void): () => void {
+  document.addEventListener("visibilitychange", onChange);
+  return () => document.removeEventListener("visibilitychange", onChange);
+}
+
+function isTabVisible(): boolean {
+  return document.visibilityState === "visible";
 }
