@@ -87,6 +87,17 @@ describe("jobs (issue 9)", () => {
       .toEqual([true]);
   });
 
+  it("a cancel written by another instance reaches the runner at its next heartbeat", async () => {
+    const user = await createTestUser(context.testDb.db);
+    await context.upstream.control("/faults", { json: slowCalls(8_000) });
+    const { job } = await start("cancelled elsewhere", user);
+    await waitForJob(context.testDb.db, job.id, ["generating"]);
+    // What the cancel route writes when this process is not the one holding the job.
+    await context.testDb.db.job.update({ where: { id: job.id }, data: { cancelRequestedAt: new Date() } });
+    const ended = await waitForJob(context.testDb.db, job.id, undefined, 7_000);
+    expect(ended.state).toBe("cancelled");
+  });
+
   it("only the owner may cancel, and cancelling an ended job changes nothing", async () => {
     const owner = await createTestUser(context.testDb.db);
     const other = await createTestUser(context.testDb.db);
