@@ -2,6 +2,7 @@
 
 import { CopyButton } from "@/components/ui/copy-button";
 import type { GenerationDto } from "@/lib/images/generation-dto";
+import { formatDuration } from "@/lib/client/format-elapsed";
 
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
@@ -23,7 +24,7 @@ export function GenerationTiming({ generation }: { generation: GenerationDto }) 
       {generation.durationMs !== null ? (
         <>
           <span aria-hidden>·</span>
-          <span>took {(generation.durationMs / 1000).toFixed(1)} s</span>
+          <span>took {formatDuration(generation.durationMs)}</span>
         </>
       ) : null}
     </>

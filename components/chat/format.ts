@@ -1,13 +1,5 @@
 // Numbers and times as the chat shows them. Pure.
 
-/** 850 → "0.9 s", 4210 → "4.2 s", 95000 → "1 min 35 s". */
-export function formatDuration(ms: number): string {
-  const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  const whole = Math.floor(seconds);
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-}
-
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
 /** "just now", "5 minutes ago", "yesterday", then a date. */

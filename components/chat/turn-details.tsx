@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatMegabytes, mimeLabel } from "@/lib/assets/media-labels";
 import { entersHistory } from "@/lib/chat/assemble-messages";
-import { formatDuration, formatTime } from "./format";
+import { formatDuration } from "@/lib/client/format-elapsed";
+import { formatTime } from "./format";
 import type { TurnDto } from "./use-conversation";
 
 // What the service said about a turn, for troubleshooting (spec 2.2): the request id to quote, token
