@@ -6,6 +6,7 @@ import type { AssetDto } from "@/lib/assets/asset-dto";
 import { apiErrorOf } from "@/lib/client/api";
 import { AssetPicker } from "./asset-picker";
 import type { ReferenceImage } from "./reference-image";
+import { CloseIcon } from "@/components/ui/close-icon";
 
 type Props = {
   purpose: "alpha-v3" | "alpha-v35";
@@ -113,9 +114,7 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
                 aria-label="Remove reference image"
                 className="absolute top-1 right-1 rounded-full bg-black/60 p-0.5 text-white opacity-0 group-hover:opacity-100 focus:opacity-100"
               >
-                <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor" aria-hidden>
-                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-                </svg>
+                <CloseIcon className="size-3.5" />
               </button>
             </div>
           ))}

@@ -6,6 +6,7 @@ import type { JobDto } from "@/lib/jobs/job-dto";
 import { trayOrder } from "./job-list";
 import { JobRow } from "./job-row";
 import { useJobs } from "./use-jobs";
+import { CloseIcon } from "@/components/ui/close-icon";
 
 // The shell's activity button and its panel (issue 9): the count of running jobs on every
 // signed-in page, and the list of running and recent ones. A disclosure rather than a modal: the
@@ -96,9 +97,7 @@ export function ActivityTray() {
               aria-label="Close activity"
               className="-mr-1.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
             >
-              <svg viewBox="0 0 20 20" className="size-4.5" fill="currentColor" aria-hidden>
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
+              <CloseIcon className="size-4.5" />
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CloseIcon } from "./close-icon";
 
 const tones = {
   info: {
@@ -40,9 +41,7 @@ export function Alert({
       </div>
       {onDismiss ? (
         <button type="button" onClick={onDismiss} aria-label="Dismiss" className="-m-1 size-7 shrink-0 rounded-md p-1.5 opacity-60 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10">
-          <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden>
-            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-          </svg>
+          <CloseIcon className="size-4" />
         </button>
       ) : null}
     </div>

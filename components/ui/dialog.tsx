@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { CloseIcon } from "./close-icon";
 
 // A modal on the native <dialog> element: focus trapping, Escape and the backdrop come for free.
 export function Dialog({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
@@ -26,9 +27,7 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
           <div className="mb-4 flex items-center justify-between gap-4">
             <h2 className="text-base font-semibold">{title}</h2>
             <button type="button" onClick={onClose} aria-label="Close" className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
-              <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden>
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
+              <CloseIcon className="size-5" />
             </button>
           </div>
           {children}
