@@ -138,13 +138,24 @@ test("with nothing started, the tray says there is no activity", async ({ page }
   await page.screenshot({ path: `${screenshots}/tray-empty.png` });
 });
 
+/** EventSource.readyState values. */
+const EventSourceState = { open: 1, closed: 2 } as const;
+
 // A browser gives a site six HTTP/1.1 connections: a stream per hidden tab would use them up.
 test("a hidden tab closes its job stream; shown again it re-reads the list and opens a new one", async ({ page }) => {
-  const isStream = (url: string) => new URL(url).pathname === "/api/jobs/events";
-  const opened: string[] = [];
-  page.on("request", (request) => {
-    if (isStream(request.url())) opened.push(request.url());
+  // Every EventSource the page makes, kept where the test can read its readyState (2 = closed).
+  await page.addInitScript(() => {
+    const Original = window.EventSource;
+    const streams: EventSource[] = [];
+    Object.assign(window, { jobStreams: streams });
+    window.EventSource = class extends Original {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        streams.push(this);
+      }
+    };
   });
+  const streamStates = () => page.evaluate(() => (window as unknown as { jobStreams: EventSource[] }).jobStreams.map((stream) => stream.readyState));
   const showAs = (state: "hidden" | "visible") =>
     page.evaluate((visibility) => {
       Object.defineProperty(document, "visibilityState", { configurable: true, get: () => visibility });
@@ -152,14 +163,13 @@ test("a hidden tab closes its job stream; shown again it re-reads the list and o
     }, state);
 
   await page.goto("/alpha");
-  await expect.poll(() => opened.length).toBe(1);
+  await expect.poll(streamStates).toEqual([EventSourceState.open]);
 
-  const closed = page.waitForEvent("requestfailed", (request) => isStream(request.url()));
   await showAs("hidden");
-  await closed;
+  await expect.poll(streamStates).toEqual([EventSourceState.closed]);
 
   const listRead = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/jobs" && request.method() === "GET");
   await showAs("visible");
   await listRead;
-  await expect.poll(() => opened.length).toBe(2);
+  await expect.poll(streamStates).toEqual([EventSourceState.closed, EventSourceState.open]);
 });

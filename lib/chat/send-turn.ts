@@ -211,8 +211,8 @@ async function runTurn(
         log.warn({ err: error, turnId }, "intermediate image not stored; the final image will stand in for replays"),
       );
     }
-    await finish({ ...common, status: "succeeded", assembledHistory: result.assembledHistory as object[] });
-    return { state: "succeeded", requestId: result.requestId };
+    const succeeded = { ...common, status: "succeeded" as const, assembledHistory: result.assembledHistory as object[], durationMs: Date.now() - started, completedAt: new Date() };
+    return { state: "succeeded", requestId: result.requestId, record: (tx) => tx.turn.update({ where: { id: turnId }, data: succeeded }) };
   } catch (error) {
     // A turn stopped by its owner keeps the code cancelled turns have always been stored with,
     // whatever error the abort surfaced as; the job runner records the same.

@@ -91,18 +91,15 @@ async function runAlphaV3(
     for (const [position, image] of result.images.entries()) {
       await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal });
     }
-    await db.generation.update({
-      where: { id: generation.id },
-      data: {
-        status: "succeeded",
-        requestId: result.requestId,
-        tokens: result.totalTokens,
-        revisedPrompt: result.images.find((image) => image.revisedPrompt)?.revisedPrompt,
-        durationMs: Date.now() - started,
-        completedAt: new Date(),
-      },
-    });
-    return { state: "succeeded", requestId: result.requestId };
+    const succeeded = {
+      status: "succeeded" as const,
+      requestId: result.requestId,
+      tokens: result.totalTokens,
+      revisedPrompt: result.images.find((image) => image.revisedPrompt)?.revisedPrompt,
+      durationMs: Date.now() - started,
+      completedAt: new Date(),
+    };
+    return { state: "succeeded", requestId: result.requestId, record: (tx) => tx.generation.update({ where: { id: generation.id }, data: succeeded }) };
   } catch (error) {
     await db.generation.update({
       where: { id: generation.id },

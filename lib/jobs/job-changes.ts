@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import type { Job, Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Job } from "@/lib/generated/prisma/client";
 import { ACTIVE_JOB_STATES } from "./job-dto";
 import { wakeOwner } from "./owner-signal";
 import { toJobDto } from "./to-job-dto";
@@ -43,17 +43,30 @@ export function announceJob(job: Pick<Job, "ownerId">): void {
 /**
  * Applies `data` to a job that is still active and publishes the result; a job that has already
  * finished (cancelled, interrupted by another instance's sweep) is left as it is and `null` returned,
- * so a late runner never overwrites how a job ended.
+ * so a late runner never overwrites how a job ended. `alsoWrite` runs in the same transaction, only
+ * when the job changed: the end of the job's generation or turn, so that the two never disagree.
  */
-export async function changeJob(job: Pick<Job, "id" | "ownerId">, data: Prisma.JobUncheckedUpdateManyInput): Promise<Job | null> {
+export async function changeJob(
+  job: Pick<Job, "id" | "ownerId">,
+  data: Prisma.JobUncheckedUpdateInput,
+  alsoWrite?: (tx: Tx) => Promise<unknown>,
+): Promise<Job | null> {
   const changed = await db.$transaction(async (tx) => {
     await lockOwnerEvents(tx, job.ownerId);
-    const { count } = await tx.job.updateMany({ where: { id: job.id, state: { in: [...ACTIVE_JOB_STATES] } }, data });
-    if (count === 0) return null;
-    const updated = await tx.job.findUniqueOrThrow({ where: { id: job.id } });
+    // One statement that both checks the job is still active and returns it.
+    const updated = await tx.job.update({ where: { id: job.id, state: { in: [...ACTIVE_JOB_STATES] } }, data }).catch((error: unknown) => {
+      if (isRecordNotFound(error)) return null;
+      throw error;
+    });
+    if (!updated) return null;
+    await alsoWrite?.(tx);
     await publish(tx, updated);
     return updated;
   });
   if (changed) wakeOwner(job.ownerId);
   return changed;
+}
+
+function isRecordNotFound(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 }

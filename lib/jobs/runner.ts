@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import type { Job } from "@/lib/generated/prisma/client";
+import type { Job, Prisma } from "@/lib/generated/prisma/client";
 import { failureOf, storedFailure } from "@/lib/http/client-error";
 import { log } from "@/lib/log";
 import { changeJob } from "./job-changes";
@@ -23,8 +23,14 @@ export const JOB_STALE_AFTER_MS = 30_000;
 
 export type JobProgress = { state: "waiting"; queuePosition: number } | { state: "generating"; round?: number } | { state: "storing" };
 
-/** How the work ended, as its domain row says it: the job ends the same way. */
-export type JobOutcome = { state: "succeeded"; requestId?: string | null } | { state: "failed"; errorCode: string; errorMessage: string; requestId?: string | null };
+/**
+ * How the work ended: the job ends the same way. `record` writes the domain row's end (its
+ * generation or turn) in the transaction that ends the job, and not at all if the job had already
+ * ended (a cancel or a sweep got there first).
+ */
+export type JobOutcome =
+  | { state: "succeeded"; requestId?: string | null; record?: (tx: Prisma.TransactionClient) => Promise<unknown> }
+  | { state: "failed"; errorCode: string; errorMessage: string; requestId?: string | null };
 
 export type JobWork = (context: { signal: AbortSignal; progress: (update: JobProgress) => void }) => Promise<JobOutcome>;
 
@@ -61,7 +67,7 @@ export async function runJob(job: Pick<Job, "id" | "ownerId">, work: JobWork): P
   try {
     const outcome = await work({ signal: controller.signal, progress }).catch((error: unknown) => failedOutcome(error, controller.signal, job.id));
     await writes;
-    await changeJob(job, { ...endOf(outcome), queuePosition: null, finishedAt: new Date() });
+    await changeJob(job, { ...endOf(outcome), queuePosition: null, finishedAt: new Date() }, outcome.state === "succeeded" ? outcome.record : undefined);
   } catch (error) {
     log.error({ err: error, jobId: job.id }, "job end not recorded; the sweep will end it once its heartbeat stops");
   } finally {
