@@ -31,15 +31,35 @@ function start(command: string[], env: Record<string, string>): ChildProcess {
   return child;
 }
 
-function stopAll() {
-  for (const child of children) {
-    if (child.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-    }
+/**
+ * Stops what the bench started and resolves once every process of theirs has exited (the studio
+ * finishes its background thumbnails otherwise, in a folder about to be removed).
+ */
+async function stopAll(): Promise<void> {
+  const groups = children.flatMap((child) => (child.pid ? [child.pid] : []));
+  for (const group of groups) signalGroup(group, "SIGTERM");
+  const deadline = Date.now() + 10_000;
+  while (groups.some(isGroupAlive)) {
+    if (Date.now() > deadline) groups.forEach((group) => signalGroup(group, "SIGKILL"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function signalGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-group, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Signal 0 tests for existence: it throws once no process of the group is left. */
+function isGroupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -257,7 +277,7 @@ async function main() {
     }
     jobs?.close();
   } finally {
-    stopAll();
+    await stopAll();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -266,7 +286,7 @@ main().then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);
-    stopAll();
+    void stopAll();
     process.exit(1);
   },
 );
