@@ -9,7 +9,7 @@ import { formatMegabytes } from "@/lib/assets/media-labels";
 import { api, ApiError } from "@/lib/client/api";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { ChatPanel } from "./chat-panel";
-import { conversationPath } from "./chat-url";
+import { conversationPath } from "@/lib/page-paths";
 import { Composer, type ComposerPrefill } from "./composer";
 import { ComposerBanner } from "./composer-banner";
 import { Icon } from "./icons";

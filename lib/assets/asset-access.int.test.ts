@@ -12,25 +12,16 @@ import { GET as assetRoute } from "@/app/api/assets/[id]/route";
 import { GET as listRoute } from "@/app/api/assets/route";
 import { storeGeneratedImage } from "@/lib/images/store-result";
 import { createTestDb, type TestDb } from "@/test/db";
+import { session } from "@/test/session-double";
 import { listVisibleAssets } from "./list-assets";
 import { storeImage } from "./store-image";
 import { visibilityTable, type ViewerRole } from "./test-support";
 
 // The route handlers run as whoever `session.user` is; everything below them is the real thing.
-const session = vi.hoisted(() => {
+vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";
-  return { user: undefined as CurrentUser | undefined };
 });
-vi.mock("@/lib/auth/current-user", async () => {
-  const { AppError } = await import("@/lib/errors");
-  return {
-    currentUser: async () => session.user ?? null,
-    requireUser: async () => {
-      if (!session.user) throw new AppError("unauthorized", "Sign in to continue");
-      return session.user;
-    },
-  };
-});
+vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
 let dataDir: string;
 let testDb: TestDb;

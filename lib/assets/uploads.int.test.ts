@@ -6,28 +6,18 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadSettings } from "@/lib/settings";
 import { POST } from "@/app/api/uploads/route";
-import type { CurrentUser } from "@/lib/auth/current-user";
 import { blobStore } from "@/lib/storage";
 import { createTestDb, type TestDb } from "@/test/db";
+import { session } from "@/test/session-double";
 import { createTestUser } from "@/test/users";
 import { storeImage } from "./store-image";
 import { blobFiles, bmp, pngBomb, pngHeaderThenGarbage } from "./test-support";
 
 // The upload route runs as `session.user`; the blob store and database under it are real.
-const session = vi.hoisted(() => {
+vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";
-  return { user: undefined as CurrentUser | undefined };
 });
-vi.mock("@/lib/auth/current-user", async () => {
-  const { AppError } = await import("@/lib/errors");
-  return {
-    currentUser: async () => session.user ?? null,
-    requireUser: async () => {
-      if (!session.user) throw new AppError("unauthorized", "Sign in to continue");
-      return session.user;
-    },
-  };
-});
+vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
 let dataDir: string;
 let testDb: TestDb;

@@ -4,31 +4,21 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadSettings } from "@/lib/settings";
-import type { CurrentUser } from "@/lib/auth/current-user";
 import { GET as assetRoute } from "@/app/api/assets/[id]/route";
 import { toAssetDto } from "@/lib/assets/asset-dto";
 import { blobFiles } from "@/lib/assets/test-support";
 import { blobStore } from "@/lib/storage";
 import { createTestDb, type TestDb } from "@/test/db";
+import { session } from "@/test/session-double";
 import { createTestUser } from "@/test/users";
 import { storeGeneratedImage } from "./store-result";
 
 // Results of the image service, stored as storeGeneratedImage stores them (issue 9): the row only
 // once the blob is durable, the thumbnail after the row. The download is the one part stood in for.
-const session = vi.hoisted(() => {
+vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";
-  return { user: undefined as CurrentUser | undefined };
 });
-vi.mock("@/lib/auth/current-user", async () => {
-  const { AppError } = await import("@/lib/errors");
-  return {
-    currentUser: async () => session.user ?? null,
-    requireUser: async () => {
-      if (!session.user) throw new AppError("unauthorized", "Sign in to continue");
-      return session.user;
-    },
-  };
-});
+vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
 let dataDir: string;
 let testDb: TestDb;

@@ -1,4 +1,5 @@
 import "server-only";
+import { conversationPath } from "@/lib/page-paths";
 import type { Job } from "@/lib/generated/prisma/client";
 import { FINISHED_JOB_STATES, type JobDto } from "./job-dto";
 
@@ -8,9 +9,7 @@ import { FINISHED_JOB_STATES, type JobDto } from "./job-dto";
 const RETRYABLE_ERRORS = new Set(["interrupted", "rate_limited", "timeout", "network", "server", "invalid_response", "upstream_failed", "internal_error", "stream_ended"]);
 
 function hrefOf(job: Job): string {
-  if (job.kind === "alpha_v35_turn" && job.conversationId) {
-    return `/chat/${job.conversationId}${job.turnId ? `?turn=${encodeURIComponent(job.turnId)}` : ""}`;
-  }
+  if (job.kind === "alpha_v35_turn" && job.conversationId) return conversationPath(job.conversationId, job.turnId);
   return "/alpha";
 }
 

@@ -1,0 +1,16 @@
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { AppError } from "@/lib/errors";
+
+// Stands in for lib/auth/current-user in tests that call route handlers directly: they run as
+// whoever `session.user` is, and everything below them is real. Use with
+// `vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"))`.
+export const session = { user: undefined as CurrentUser | undefined };
+
+export async function currentUser(): Promise<CurrentUser | null> {
+  return session.user ?? null;
+}
+
+export async function requireUser(): Promise<CurrentUser> {
+  if (!session.user) throw new AppError("unauthorized", "Sign in to continue");
+  return session.user;
+}
