@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Lightbox } from "@/components/images/lightbox";
 import { Alert } from "@/components/ui/alert";
@@ -8,11 +9,11 @@ import { Card } from "@/components/ui/card";
 import { useJobs } from "@/components/jobs/use-jobs";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
-import type { JobDto } from "@/lib/jobs/job-dto";
+import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
 import { ResultCard, type ResultActions } from "./result-card";
 import { RunningPlaceholder } from "./running-placeholder";
 import { UnfinishedResultCard } from "./unfinished-result-card";
-import { historyItems, useAlphaV3History } from "./use-alpha-v3-history";
+import { alphaV3HistoryKey, historyItems, useAlphaV3History } from "./use-alpha-v3-history";
 
 type HistoryActions = Omit<ResultActions, "onOpen"> & { onRunAgain: (jobId: string) => void };
 
@@ -29,6 +30,13 @@ export function HistoryStrip({ actions }: { actions: HistoryActions }) {
   const featuredId = items.find((item) => item.status === "succeeded" && item.images.length > 0)?.id;
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  // A generation still stored as pending whose job has ended was read before that end (the history
+  // was fetched while the job ran, and landed after the end's refresh): it is read again.
+  const queryClient = useQueryClient();
+  const stale = items.some((item) => item.status === "pending" && jobOf.has(item.id) && !isActiveJobState(jobOf.get(item.id)!.state));
+  useEffect(() => {
+    if (stale) void queryClient.invalidateQueries({ queryKey: alphaV3HistoryKey });
+  }, [stale, queryClient]);
 
   useEffect(() => {
     const element = sentinel.current;

@@ -28,7 +28,7 @@ type Props = {
 export function TurnBubble({ turn, turnNumber, siblings, isLeaf, isBranchPoint, switchingDisabled, onSelectSibling, onOpenImage, onOpenInput, onEditFromHere, onEditAndRetry }: Props) {
   const settings = settingsSummary(settingsFromParams(turn.params));
   const index = siblings.findIndex((sibling) => sibling.id === turn.id);
-  const job = useTurnJob(turn.id);
+  const job = useTurnJob(turn.id, turn.status === "pending");
   return (
     <article aria-label={`Turn ${turnNumber}`} className="space-y-3" data-testid="turn" data-turn-id={turn.id}>
       <UserMessage

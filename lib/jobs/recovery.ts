@@ -34,12 +34,13 @@ export async function endJobWithoutRunner(job: Job): Promise<boolean> {
   const cancelled = job.cancelRequestedAt !== null;
   const failure = cancelled ? CANCELLED : INTERRUPTED;
   const finishedAt = new Date();
-  const ended = await changeJob(job, { state: cancelled ? "cancelled" : "interrupted", ...failure, queuePosition: null, finishedAt });
-  if (!ended) return false;
   const row = { where: { status: "pending" as const }, data: { status: "failed" as const, ...failure, completedAt: finishedAt } };
-  if (job.generationId) await db.generation.updateMany({ ...row, where: { ...row.where, id: job.generationId } });
-  if (job.turnId) await db.turn.updateMany({ ...row, where: { ...row.where, id: job.turnId } });
-  return true;
+  // The generation or turn ends in the same transaction as the job, as a runner's end does.
+  const ended = await changeJob(job, { state: cancelled ? "cancelled" : "interrupted", ...failure, queuePosition: null, finishedAt }, async (tx) => {
+    if (job.generationId) await tx.generation.updateMany({ ...row, where: { ...row.where, id: job.generationId } });
+    if (job.turnId) await tx.turn.updateMany({ ...row, where: { ...row.where, id: job.turnId } });
+  });
+  return ended !== null;
 }
 
 // Generations and turns left pending by a studio from before jobs existed: nothing will end them.
