@@ -3,13 +3,16 @@
 // then download the result URL with the key (spec 2.1) — and through a production studio, one at a
 // time and 20 at once, in one run. Prints p50/p99 added latency (studio minus direct) and the
 // throughput ratio (studio / direct). Figures are printed, never asserted.
-// BENCH_N sets the generations per case (default 30 at 1, 100 at 20); BENCH_PORT the studio's port.
+// BENCH_N sets the generations per case (default 30 at 1, 100 at 20); BENCH_PORT the studio's port;
+// BENCH_DATABASE_URL runs the studio on that PostgreSQL server (in a database the bench creates and
+// drops) instead of its embedded PGlite.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
+import pg from "pg";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const studio = `http://127.0.0.1:${port}`;
@@ -80,7 +83,27 @@ async function startEmulator() {
   throw new Error("the emulator stopped before printing its URLs");
 }
 
-async function startStudio(emulator: { image: string; agent: string; inference: string }, dataDir: string) {
+/** A new, empty database on BENCH_DATABASE_URL's server (its URL and its removal), or PGlite's "" when unset. */
+async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (!server) return { url: "", drop: async () => {} };
+  const name = `studio_bench_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function startStudio(emulator: { image: string; agent: string; inference: string }, dataDir: string, databaseUrl: string) {
   // `next build` (run by start.ts when the sources changed) rewrites tsconfig.json for the build
   // folder; it is put back as it was once the studio answers.
   const tsconfig = await readFile("tsconfig.json", "utf8");
@@ -89,7 +112,7 @@ async function startStudio(emulator: { image: string; agent: string; inference: 
     HOST: "127.0.0.1",
     NEXT_DIST_DIR: distDir,
     STUDIO_DATA_DIR: dataDir,
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl,
     IMAGE_API_BASE_URL: emulator.image,
     IMAGE_API_KEY: emulatorKey,
     VIDEO_AGENT_URL: emulator.agent,
@@ -151,14 +174,13 @@ const FINISHED = new Set(["succeeded", "failed", "cancelled", "interrupted"]);
 
 /**
  * The jobs stream (GET /api/jobs/events), opened once before a run: every job's finished event is
- * handed to whoever waits for it (or kept until they do). Absent on a studio that streams its
- * answers instead (no /api/jobs).
+ * handed to whoever waits for it (or kept until they do).
  */
 async function openJobEvents(cookie: string) {
   const finished = new Map<string, JobEvent>();
   const waiters = new Map<string, (job: JobEvent) => void>();
   const list = await fetch(`${studio}/api/jobs`, { headers: { cookie } });
-  if (!list.ok) return undefined;
+  if (!list.ok) throw new Error(`the jobs list answered ${list.status}`);
   const { cursor } = (await list.json()) as { cursor: string };
   const controller = new AbortController();
   const stream = await fetch(`${studio}/api/jobs/events?after=${encodeURIComponent(cursor)}`, { headers: { cookie, Accept: "text/event-stream" }, signal: controller.signal });
@@ -209,24 +231,17 @@ async function openJobEvents(cookie: string) {
 
 type JobEvents = Awaited<ReturnType<typeof openJobEvents>>;
 
-/** One generation through the studio, whichever answer it gives: a streamed one (200 NDJSON) or a job (202). */
+/** One generation through the studio: started as a job (202), done when its finished event arrives. */
 async function throughStudio(cookie: string, jobs: JobEvents, body: Body) {
   const answer = await fetch(`${studio}/api/alpha/v3/generations`, {
     method: "POST",
     headers: { cookie, Origin: studio, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  if (answer.status === 202) {
-    const { job } = (await answer.json()) as { job: JobEvent };
-    if (!jobs) throw new Error("a job answer, but no jobs stream");
-    const finished = FINISHED.has(job.state) ? job : await jobs.wait(job.id);
-    if (finished.state !== "succeeded") throw new Error(`job ${finished.state}: ${JSON.stringify(finished.error)}`);
-    return;
-  }
-  if (answer.status !== 200) throw new Error(`studio answered ${answer.status}: ${await answer.text()}`);
-  const lines = (await answer.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; error?: unknown });
-  const last = lines.at(-1);
-  if (last?.type !== "done") throw new Error(`studio stream ended with ${JSON.stringify(last)}`);
+  if (answer.status !== 202) throw new Error(`studio answered ${answer.status}: ${await answer.text()}`);
+  const { job } = (await answer.json()) as { job: JobEvent };
+  const finished = FINISHED.has(job.state) ? job : await jobs.wait(job.id);
+  if (finished.state !== "succeeded") throw new Error(`job ${finished.state}: ${JSON.stringify(finished.error)}`);
 }
 
 /** Runs `task` on each body with `concurrency` at once: each one's latency (ms) and the whole run's rate (per second). */
@@ -252,9 +267,10 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-bench-"));
+  const database = await benchDatabase();
   try {
     const emulator = await startEmulator();
-    await startStudio(emulator, dataDir);
+    await startStudio(emulator, dataDir, database.url);
     const cookie = await signUpFirstAccount();
     const jobs = await openJobEvents(cookie);
     const bodyFor = (tag: string, i: number): Body => ({ prompt: `bench ${tag} ${i}: a lighthouse on a cliff at dusk`, size, seed: i + 1 });
@@ -263,7 +279,7 @@ async function main() {
       await direct(emulator.image, bodyFor("warm", i));
       await throughStudio(cookie, jobs, bodyFor("warm", i));
     }
-    console.log(`alpha v3 ${size}, emulator fast mode; added = studio minus direct`);
+    console.log(`alpha v3 ${size}, emulator fast mode, studio on ${database.url ? "PostgreSQL" : "PGlite"}; added = studio minus direct`);
     for (const { concurrency, count } of cases) {
       // The same generations both ways: same prompts and seeds, so the same bytes.
       const bodies = Array.from({ length: count }, (_, i) => bodyFor(`c${concurrency}`, i));
@@ -275,9 +291,10 @@ async function main() {
           `added p50 ${row(0.5)}, p99 ${row(0.99)}; throughput ${proxied.perSecond.toFixed(2)}/s vs ${straight.perSecond.toFixed(2)}/s, ratio ${(proxied.perSecond / straight.perSecond).toFixed(2)}`,
       );
     }
-    jobs?.close();
+    jobs.close();
   } finally {
     await stopAll();
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

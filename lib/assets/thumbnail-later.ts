@@ -15,30 +15,34 @@ const state = ((globalThis as typeof globalThis & { studioThumbnails?: { line: P
 
 /** Queues the asset's thumbnail; a failure is logged, and its thumb variant then serves the full image. */
 export function makeThumbnailLater(asset: ThumbnailSubject) {
-  state.line = state.line.then(() => thumbnailFor(asset)).catch((error: unknown) => log.error({ err: error, assetId: asset.id }, "could not make a thumbnail"));
+  state.line = state.line.then(() => thumbnailFor(asset, { fresh: true })).catch((error: unknown) => log.error({ err: error, assetId: asset.id }, "could not make a thumbnail"));
 }
 
 /**
  * The asset's thumbnail key, made now (or joined, when already being made) when the row has none yet:
  * after a crash between the row and its thumbnail, or before the queued one is done. Null when the
  * type cannot be decoded here or making it failed (the file is then served whole in its place).
+ * `fresh`: the row was just created by this process, so its thumbnail is not looked up first (made
+ * meanwhile by another request, it is only made twice: the same bytes under the same key).
  */
-export async function thumbnailFor(asset: ThumbnailSubject): Promise<string | null> {
+export async function thumbnailFor(asset: ThumbnailSubject, { fresh = false } = {}): Promise<string | null> {
   if (asset.thumbnailKey) return asset.thumbnailKey;
   if (!isFullyDecodable(asset.mime)) return null;
   let making = state.making.get(asset.id);
   if (!making) {
-    making = recordThumbnail(asset).finally(() => state.making.delete(asset.id));
+    making = recordThumbnail(asset, fresh).finally(() => state.making.delete(asset.id));
     state.making.set(asset.id, making);
   }
   return making;
 }
 
-async function recordThumbnail(asset: ThumbnailSubject): Promise<string | null> {
-  // Already made by an earlier request or the queue (the caller's row may be older).
-  const current = await db.asset.findUnique({ where: { id: asset.id }, select: { thumbnailKey: true } });
-  if (!current) return null;
-  if (current.thumbnailKey) return current.thumbnailKey;
+async function recordThumbnail(asset: ThumbnailSubject, fresh: boolean): Promise<string | null> {
+  if (!fresh) {
+    // Already made by an earlier request or the queue (the caller's row may be older).
+    const current = await db.asset.findUnique({ where: { id: asset.id }, select: { thumbnailKey: true } });
+    if (!current) return null;
+    if (current.thumbnailKey) return current.thumbnailKey;
+  }
   // The blob is fsynced before the row names it. A crash in between leaves it unnamed, but WebP
   // encoding is deterministic and keys are content hashes, so the next making names that same blob.
   const key = await makeThumbnail(asset.storageKey);

@@ -2,7 +2,7 @@ import "server-only";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/errors";
-import { auth } from "./auth";
+import { readSessionToken } from "./session-token";
 import { sessionUser } from "./sessions";
 import type { CurrentUser } from "./types";
 
@@ -12,10 +12,10 @@ export type { CurrentUser } from "./types";
 // fresh (in one query) so a signed-out, disabled, demoted or deleted account loses access at once.
 // cache() makes the layout, the page and its helpers share that one read within a request.
 export const currentUser = cache(async (): Promise<CurrentUser | null> => {
-  const session = await auth();
-  const user = await sessionUser(session?.sessionId);
+  const token = await readSessionToken();
+  const user = await sessionUser(token?.sessionId);
   // A session row always belongs to the user the token was issued to; anything else is not ours.
-  return user && user.id === session?.user?.id ? user : null;
+  return user && user.id === token?.userId ? user : null;
 });
 
 /** For route handlers: 401 JSON when signed out. */

@@ -8,16 +8,24 @@ import { openDatabase, type Database } from "./database";
 // import, so `next build` does not open the database.
 const holder = globalThis as typeof globalThis & { studioDatabase?: Database };
 
-/** The process's Prisma client (PGlite under STUDIO_DATA_DIR, or DATABASE_URL's PostgreSQL). */
-function getDb(): PrismaClient {
+/** The process's database (PGlite under STUDIO_DATA_DIR, or DATABASE_URL's PostgreSQL). */
+function database(): Database {
   holder.studioDatabase ??= openDatabase(resolveDbTarget());
-  return holder.studioDatabase.client;
+  return holder.studioDatabase;
 }
 
-/** `getDb()` behind a plain object, for `db.user.findMany()`; opens the database on first use. */
+/**
+ * Which engine the process's database runs on. PGlite has a single connection, so its transactions
+ * already run one at a time: a lock that only orders concurrent transactions can be left out there.
+ */
+export function dbEngine(): Database["engine"] {
+  return database().engine;
+}
+
+/** The process's Prisma client behind a plain object, for `db.user.findMany()`; opens the database on first use. */
 export const db = new Proxy({} as PrismaClient, {
   get(_, property) {
-    const client = getDb();
+    const client = database().client;
     const value: unknown = Reflect.get(client, property, client);
     return typeof value === "function" ? value.bind(client) : value;
   },

@@ -4,6 +4,7 @@ import { openDriver, type DbTarget, type DriverHandle } from "./adapter";
 /** A Prisma client together with the driver it owns. */
 export type Database = {
   client: PrismaClient;
+  engine: DbTarget["engine"];
   close(): Promise<void>;
 };
 
@@ -12,6 +13,7 @@ export function databaseOver(driver: DriverHandle): Database {
   const client = new PrismaClient({ adapter: driver.factory });
   return {
     client,
+    engine: driver.target.engine,
     async close() {
       await client.$disconnect();
       await driver.close();

@@ -14,6 +14,7 @@ type ReferenceRule = { field: string; mimes: readonly string[]; maxBytes: number
 // Turns asset ids chosen in a form into assets the upstream may be sent, after checking again — from storage, not from the browser's word — that the user may use
 // each image and that its real format and size meet the endpoint's rules.
 export async function loadReferenceAssets(user: CurrentUser, assetIds: readonly string[], rule: ReferenceRule) {
+  if (assetIds.length === 0) return [];
   const assets = await db.asset.findMany({ where: { id: { in: [...assetIds] } } });
   return assetIds.map((id, index) => {
     const asset = assets.find((a) => a.id === id);

@@ -1,23 +1,32 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, dbEngine } from "@/lib/db/client";
 import { Prisma, type Job } from "@/lib/generated/prisma/client";
 import { ACTIVE_JOB_STATES } from "./job-dto";
 import { wakeOwner } from "./owner-signal";
 import { toJobDto } from "./to-job-dto";
 
 // The one place that moves a job's state and publishes it (issue 9). Each change writes the job and
-// an event holding the job as it now is, in one transaction under the owner's event lock: the
-// owner's events then commit in the order of their ids, so a stream that has read up to id N can
-// never later miss an event with a smaller id (lib/jobs/job-stream). Other instances' streams find
-// the event by polling; this instance's are woken at once.
+// an event holding the job as it now is, in one transaction under the owner's job lock: the owner's
+// events then commit in the order of their ids, so a stream that has read up to id N can never later
+// miss an event with a smaller id (lib/jobs/job-stream). Other instances' streams find the event by
+// polling; this instance's are woken at once.
 
 // Keeps these locks apart from other advisory locks in the same database (one key space).
-const EVENT_LOCK_NAMESPACE = "job-events:";
+const OWNER_JOBS_LOCK_NAMESPACE = "owner-jobs:";
 
 type Tx = Prisma.TransactionClient;
 
-async function lockOwnerEvents(tx: Tx, ownerId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${EVENT_LOCK_NAMESPACE + ownerId}, 0))`;
+/** A transaction that holds its owner's job lock (from `lockOwnerJobs`). */
+export type OwnerLockedTx = Tx & { readonly ownerJobsLocked: true };
+
+/**
+ * Takes the owner's job lock for the rest of the transaction: the owner's job changes (and the
+ * running limit's count, lib/jobs/running-limit) then happen one transaction at a time, on every
+ * instance. PGlite runs one transaction at a time anyway, so there it costs no statement.
+ */
+export async function lockOwnerJobs(tx: Tx, ownerId: string): Promise<OwnerLockedTx> {
+  if (dbEngine() === "postgres") await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${OWNER_JOBS_LOCK_NAMESPACE + ownerId}, 0))`;
+  return tx as OwnerLockedTx;
 }
 
 async function publish(tx: Tx, job: Job): Promise<void> {
@@ -25,11 +34,10 @@ async function publish(tx: Tx, job: Job): Promise<void> {
 }
 
 /**
- * Creates a job inside the caller's transaction (where its generation or turn is created), with its
- * first event. Call `announceJob` once that transaction has committed.
+ * Creates a job inside the caller's transaction (where its generation or turn is created, under the
+ * owner's job lock), with its first event. Call `announceJob` once that transaction has committed.
  */
-export async function createJob(tx: Tx, data: Prisma.JobUncheckedCreateInput): Promise<Job> {
-  await lockOwnerEvents(tx, data.ownerId);
+export async function createJob(tx: OwnerLockedTx, data: Prisma.JobUncheckedCreateInput): Promise<Job> {
   const job = await tx.job.create({ data });
   await publish(tx, job);
   return job;
@@ -52,7 +60,7 @@ export async function changeJob(
   alsoWrite?: (tx: Tx) => Promise<unknown>,
 ): Promise<Job | null> {
   const changed = await db.$transaction(async (tx) => {
-    await lockOwnerEvents(tx, job.ownerId);
+    await lockOwnerJobs(tx, job.ownerId);
     // One statement that both checks the job is still active and returns it.
     const updated = await tx.job.update({ where: { id: job.id, state: { in: [...ACTIVE_JOB_STATES] } }, data }).catch((error: unknown) => {
       if (isRecordNotFound(error)) return null;

@@ -50,23 +50,10 @@ export async function runJob(job: Pick<Job, "id" | "ownerId">, work: JobWork): P
   const controller = new AbortController();
   held.set(job.id, controller);
   startHeartbeat();
-  // Progress is written in order, and before the end, so no late write can follow the final state.
-  let writes: Promise<unknown> = Promise.resolve();
-  let last = "";
-  const progress = (update: JobProgress) => {
-    const key = JSON.stringify(update);
-    if (key === last) return;
-    last = key;
-    const data = {
-      state: update.state,
-      queuePosition: update.state === "waiting" ? update.queuePosition : null,
-      round: update.state === "generating" ? (update.round ?? null) : null,
-    };
-    writes = writes.then(() => changeJob(job, data)).catch((error: unknown) => log.warn({ err: error, jobId: job.id }, "job progress not recorded"));
-  };
+  const progress = progressWriter(job);
   try {
-    const outcome = await work({ signal: controller.signal, progress }).catch((error: unknown) => failedOutcome(error, controller.signal, job.id));
-    await writes;
+    const outcome = await work({ signal: controller.signal, progress: progress.report }).catch((error: unknown) => failedOutcome(error, controller.signal, job.id));
+    await progress.settle();
     await changeJob(job, { ...endOf(outcome), queuePosition: null, finishedAt: new Date() }, outcome.state === "succeeded" ? outcome.record : undefined);
   } catch (error) {
     log.error({ err: error, jobId: job.id }, "job end not recorded; the sweep will end it once its heartbeat stops");
@@ -74,6 +61,44 @@ export async function runJob(job: Pick<Job, "id" | "ownerId">, work: JobWork): P
     held.delete(job.id);
     if (held.size === 0) stopHeartbeat();
   }
+}
+
+/**
+ * Writes a job's progress one change at a time, in order. A report made while an earlier write is
+ * still under way replaces any report still waiting for its turn (only the newest state matters),
+ * and `settle` drops the one waiting, if any, before the end is written: under load a fast job skips
+ * a step it has already left instead of queueing transactions (issue 9's bench:proxy).
+ */
+function progressWriter(job: Pick<Job, "id" | "ownerId">) {
+  let last = "";
+  let waiting: Prisma.JobUncheckedUpdateInput | undefined;
+  let writing: Promise<void> | undefined;
+  const drain = async () => {
+    while (waiting) {
+      const data = waiting;
+      waiting = undefined;
+      await changeJob(job, data).catch((error: unknown) => log.warn({ err: error, jobId: job.id }, "job progress not recorded"));
+    }
+    writing = undefined;
+  };
+  return {
+    report(update: JobProgress) {
+      const key = JSON.stringify(update);
+      if (key === last) return;
+      last = key;
+      waiting = {
+        state: update.state,
+        queuePosition: update.state === "waiting" ? update.queuePosition : null,
+        round: update.state === "generating" ? (update.round ?? null) : null,
+      };
+      writing ??= drain();
+    },
+    /** Resolves once no progress write is under way; one still waiting is dropped. */
+    async settle() {
+      waiting = undefined;
+      await writing;
+    },
+  };
 }
 
 function failedOutcome(error: unknown, signal: AbortSignal, jobId: string): JobOutcome {

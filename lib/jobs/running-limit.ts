@@ -3,14 +3,12 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { lockOwnerJobs, type OwnerLockedTx } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
 
 // A hint, not a promise: running work ends when the upstream answers (seconds to a few minutes), and
 // nothing tells the studio when. A short wait lets a client that polls take a freed place soon.
 const RETRY_AFTER_SECONDS = 10;
-
-// Keeps the user lock apart from other advisory locks in the same database (they share one key space).
-const LOCK_NAMESPACE = "running-generations:";
 
 export function runningLimitMessage(limit: number): string {
   return limit === 1
@@ -25,13 +23,13 @@ function countRunning(tx: Prisma.TransactionClient, userId: string): Promise<num
 
 // One user may hold at most USER_MAX_RUNNING_GENERATIONS places at once, so nobody can fill the
 // team's shared upstream line (lib/upstream/concurrency-gate) alone. `insert` writes the new job and
-// its row; it runs in the same transaction as the count, after a per-user advisory lock, so two studio
+// its row; it runs in the same transaction as the count, under the user's job lock, so two studio
 // instances on one PostgreSQL cannot both see a free place and both take it. Inside `insert` use
 // only `tx` (PGlite has one connection, which the transaction holds).
-export function startWithinRunningLimit<T>(userId: string, insert: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export function startWithinRunningLimit<T>(userId: string, insert: (tx: OwnerLockedTx) => Promise<T>): Promise<T> {
   const limit = env().USER_MAX_RUNNING_GENERATIONS;
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${LOCK_NAMESPACE + userId}, 0))`;
+  return db.$transaction(async (transaction) => {
+    const tx = await lockOwnerJobs(transaction, userId);
     if ((await countRunning(tx, userId)) >= limit) {
       // The wait reaches the body too (ClientError.retryAfterSeconds, lib/http/client-error).
       throw new AppError("rate_limited", runningLimitMessage(limit), [], { "Retry-After": String(RETRY_AFTER_SECONDS) });

@@ -1,0 +1,53 @@
+import { encode } from "next-auth/jwt";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { env } from "@/lib/env";
+import { readSessionToken } from "./session-token";
+
+const requestHeaders = vi.hoisted(() => ({ value: new Headers() }));
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders.value }));
+
+const PLAIN = "authjs.session-token";
+const SECURE = "__Secure-authjs.session-token";
+
+/** A session JWT as next-auth writes it into the cookie named `cookieName` (the name is its salt). */
+function sessionJwt(cookieName: string, claims = { sub: "user-1", sid: "session-1" }) {
+  return encode({ token: claims, secret: env().AUTH_SECRET, salt: cookieName });
+}
+
+function send(headers: Record<string, string>) {
+  requestHeaders.value = new Headers(headers);
+}
+
+describe("readSessionToken", () => {
+  beforeEach(() => send({}));
+
+  it("reads the user and session row from the cookie next-auth sets over http", async () => {
+    send({ cookie: `${PLAIN}=${await sessionJwt(PLAIN)}` });
+    expect(await readSessionToken()).toEqual({ userId: "user-1", sessionId: "session-1" });
+  });
+
+  it("reads the __Secure- cookie next-auth sets over https", async () => {
+    send({ cookie: `other=1; ${SECURE}=${await sessionJwt(SECURE, { sub: "user-2", sid: "session-2" })}` });
+    expect(await readSessionToken()).toEqual({ userId: "user-2", sessionId: "session-2" });
+  });
+
+  it("is signed out without a cookie, with a token under the other cookie's name, or with a damaged token", async () => {
+    expect(await readSessionToken()).toBeNull();
+    send({ cookie: `${SECURE}=${await sessionJwt(PLAIN)}` });
+    expect(await readSessionToken()).toBeNull();
+    const token = await sessionJwt(PLAIN);
+    send({ cookie: `${PLAIN}=${token.slice(0, -4)}AAAA` });
+    expect(await readSessionToken()).toBeNull();
+  });
+
+  it("never takes the token from an Authorization header", async () => {
+    send({ authorization: `Bearer ${await sessionJwt(PLAIN)}` });
+    expect(await readSessionToken()).toBeNull();
+  });
+
+  it("refuses an expired token", async () => {
+    const expired = await encode({ token: { sub: "user-1", sid: "session-1" }, secret: env().AUTH_SECRET, salt: PLAIN, maxAge: -60 });
+    send({ cookie: `${PLAIN}=${expired}` });
+    expect(await readSessionToken()).toBeNull();
+  });
+});
