@@ -3,7 +3,8 @@ import { apiContentSecurityPolicy, baseSecurityHeaders } from "./lib/security/he
 
 const nextConfig: NextConfig = {
   // PGlite and its Prisma adapter load WASM and data files at run time; bundling them breaks that.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "sharp", "pino"],
+  // heic-decode carries libheif as a 1.9 MB WebAssembly bundle: loaded from node_modules, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "sharp", "pino", "heic-decode"],
   poweredByHeader: false,
   // Lets two checkouts' servers (or a test run beside a dev server) build into separate folders.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

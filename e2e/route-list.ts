@@ -159,6 +159,31 @@ export const apiRoutes: ApiRoute[] = [
     },
   },
   {
+    path: "/api/beta/generations",
+    access: "member",
+    methods: {
+      GET: { body: none, query: { cursor: { closed: true } }, snapshot: true },
+      POST: {
+        body: {
+          type: "json",
+          sample: (fixtures) => ({
+            model: "beta-image-v5.0-lite",
+            prompt: "A lighthouse at dusk",
+            images: [referenceImage(fixtures)],
+            size: { method: "tier", tier: "2K" },
+            group: { maxImages: 2 },
+            webSearch: false,
+            outputFormat: "png",
+            responseFormat: "url",
+            watermark: false,
+          }),
+          strings: ["prompt", "images.0.assetId", "model", "size.tier", "outputFormat"],
+          closed: ["model", "images.0.assetId", "images.0.mime", "size.method", "size.tier", "outputFormat", "responseFormat"],
+        },
+      },
+    },
+  },
+  {
     path: "/api/assets",
     access: "member",
     methods: {

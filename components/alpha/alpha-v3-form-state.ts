@@ -1,5 +1,10 @@
+import type { ReferenceRule } from "@/components/images/add-reference";
+import { headField, issueFieldErrors, type FieldErrors as FieldErrorsOf } from "@/components/images/field-errors";
 import { toFormImage, type ReferenceImage } from "@/components/images/reference-image";
 import {
+  ALPHA_IMAGE_MIME_TYPES,
+  ALPHA_V3_MAX_IMAGE_BYTES,
+  ALPHA_V3_MAX_REFERENCE_IMAGES,
   ALPHA_V3_PRESET_SIZES,
   ALPHA_V3_SEED_RANGE,
   alphaV3FormSchema,
@@ -41,7 +46,10 @@ export const initialAlphaV3Form: AlphaV3FormState = {
 
 export const ALPHA_V3_FIELDS = ["prompt", "images", "size", "seed", "footnote", "revise"] as const;
 export type AlphaV3Field = (typeof ALPHA_V3_FIELDS)[number];
-export type FieldErrors = Partial<Record<AlphaV3Field, string[]>>;
+export type FieldErrors = FieldErrorsOf<AlphaV3Field>;
+
+/** The references alpha v3 takes (spec 4.1), for the field and for "Use as reference" alike. */
+export const alphaV3ReferenceRule: ReferenceRule = { max: ALPHA_V3_MAX_REFERENCE_IMAGES, mimes: ALPHA_IMAGE_MIME_TYPES, maxBytes: ALPHA_V3_MAX_IMAGE_BYTES };
 
 const ALL_PRESETS: readonly string[] = Object.values(ALPHA_V3_PRESET_SIZES).flat();
 
@@ -78,23 +86,13 @@ export function toFormInput(state: AlphaV3FormState): AlphaV3RequestBody {
  * message next to the input it belongs to.
  */
 export function formFieldOf(path: string): AlphaV3Field | undefined {
-  const head = path.split(/[.[]/)[0];
-  return (ALPHA_V3_FIELDS as readonly string[]).includes(head) ? (head as AlphaV3Field) : undefined;
-}
-
-export function addFieldError(errors: FieldErrors, field: AlphaV3Field, message: string): FieldErrors {
-  const existing = errors[field] ?? [];
-  return existing.includes(message) ? errors : { ...errors, [field]: [...existing, message] };
+  return headField(ALPHA_V3_FIELDS, path);
 }
 
 /** Validates with the same schema the route handler uses, so the browser refuses exactly what the server would. */
 export function validateAlphaV3Form(state: AlphaV3FormState): FieldErrors {
   const result = alphaV3FormSchema.safeParse(toFormInput(state));
-  if (result.success) return {};
-  return result.error.issues.reduce<FieldErrors>((errors, issue) => {
-    const field = formFieldOf(issue.path.map(String).join("."));
-    return field ? addFieldError(errors, field, issue.message) : errors;
-  }, {});
+  return result.success ? {} : issueFieldErrors(result.error.issues, formFieldOf);
 }
 
 /** A fresh seed for the seed field's dice button. Range per spec 4.1. */

@@ -2,7 +2,7 @@
 
 import { inputClass } from "@/components/ui/field";
 import { ALPHA_FOOTNOTE_MAX_CODE_POINTS, codePointLength } from "@/lib/images/alpha-schemas";
-import { FieldMessages } from "./field-messages";
+import { FieldMessages } from "@/components/ui/field-messages";
 
 // Custom watermark text (spec 4.1, 8: at most 16 characters whatever the language, drawn bottom
 // right), counted in code points like the server does.

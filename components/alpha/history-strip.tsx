@@ -1,105 +1,33 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { Lightbox } from "@/components/images/lightbox";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { useJobs } from "@/components/jobs/use-jobs";
-import type { AssetDto } from "@/lib/assets/asset-dto";
-import type { GenerationDto } from "@/lib/images/generation-dto";
-import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
+import { HistoryList, type HistoryActions as HistoryActionsOf, type HistoryEntry } from "@/components/images/history-list";
+import { RunningPlaceholder } from "@/components/images/running-placeholder";
+import { parsePixelSize } from "@/lib/images/alpha-schemas";
+import { storedSettingsOf } from "./generation-settings";
 import { ResultCard, type ResultActions } from "./result-card";
-import { RunningPlaceholder } from "./running-placeholder";
 import { UnfinishedResultCard } from "./unfinished-result-card";
-import { alphaV3HistoryKey, historyItems, useAlphaV3History } from "./use-alpha-v3-history";
+import { alphaV3History } from "./alpha-v3-history";
 
-type HistoryActions = Omit<ResultActions, "onOpen"> & { onRunAgain: (jobId: string) => void };
+type HistoryActions = HistoryActionsOf<ResultActions>;
 
-// The page's results, newest first, older pages loaded as the designer scrolls. A generation still
-// running stands as a placeholder fed by its job (components/jobs), wherever it was started.
+// The alpha v3 page's results (components/images/history-list).
 export function HistoryStrip({ actions }: { actions: HistoryActions }) {
-  const history = useAlphaV3History();
-  const jobs = useJobs();
-  const jobOf = new Map<string, JobDto>((jobs.data ?? []).flatMap((job) => (job.generationId ? [[job.generationId, job] as const] : [])));
-  const [viewing, setViewing] = useState<{ generation: GenerationDto; image: AssetDto }>();
-  const items = historyItems(history.data);
-  const onOpen = (generation: GenerationDto, image: AssetDto) => setViewing({ generation, image });
-  // The newest image is shown large; failures above it stay compact and do not push it down a size.
-  const featuredId = items.find((item) => item.status === "succeeded" && item.images.length > 0)?.id;
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  // A generation still stored as pending whose job has ended was read before that end (the history
-  // was fetched while the job ran, and landed after the end's refresh): it is read again.
-  const queryClient = useQueryClient();
-  const stale = items.some((item) => item.status === "pending" && jobOf.has(item.id) && !isActiveJobState(jobOf.get(item.id)!.state));
-  useEffect(() => {
-    if (stale) void queryClient.invalidateQueries({ queryKey: alphaV3HistoryKey });
-  }, [stale, queryClient]);
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: "600px" });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
   return (
-    <section aria-labelledby="alpha-results-heading" className="min-w-0 space-y-4">
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 id="alpha-results-heading" className="text-sm font-semibold">
-          Results
-        </h2>
-        {items.length > 0 ? <span className="text-xs text-zinc-500">Newest first</span> : null}
-      </div>
-
-      {history.isPending ? (
-        <Card className="h-72 animate-pulse bg-zinc-100/70 dark:bg-zinc-900/60" aria-busy="true" />
-      ) : history.isError ? (
-        <Alert
-          title="Your results could not be loaded"
-          actions={
-            <Button size="sm" variant="secondary" onClick={() => void history.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {history.error.message}
-        </Alert>
-      ) : items.length === 0 ? (
-        <EmptyResults />
-      ) : (
-        <ol className="space-y-4">
-          {items.map((generation) => (
-            <li key={generation.id}>
-              <HistoryItem generation={generation} job={jobOf.get(generation.id)} featured={generation.id === featuredId} actions={actions} onOpen={onOpen} />
-            </li>
-          ))}
-        </ol>
-      )}
-
-      {hasNextPage ? (
-        <div ref={sentinel} className="flex justify-center pt-2">
-          <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? "Loading…" : "Load older results"}
-          </Button>
-        </div>
-      ) : null}
-
-      {viewing ? <Lightbox image={viewing.image} caption={viewing.generation.prompt} onClose={() => setViewing(undefined)} /> : null}
-    </section>
+    <HistoryList
+      source={alphaV3History}
+      name="alpha"
+      emptyHint="Describe an image, pick a size and press Generate. Every result is kept here with its prompt, seed and settings."
+      renderItem={(entry) => <HistoryItem {...entry} actions={actions} />}
+    />
   );
 }
 
-type ItemProps = { generation: GenerationDto; job: JobDto | undefined; featured: boolean; actions: HistoryActions; onOpen: ResultActions["onOpen"] };
-
 /** A running generation, a result, or a failure, by the generation's status. */
-function HistoryItem({ generation, job, featured, actions, onOpen }: ItemProps) {
-  if (generation.status === "pending" && job) return <RunningPlaceholder generation={generation} job={job} />;
+function HistoryItem({ generation, job, featured, actions, onOpen }: HistoryEntry & { actions: HistoryActions }) {
+  if (generation.status === "pending" && job) {
+    const size = parsePixelSize(storedSettingsOf(generation).size) ?? undefined;
+    return <RunningPlaceholder generation={generation} job={job} size={size} testId="alpha-running" />;
+  }
   if (generation.status === "succeeded" && generation.images[0]) {
     return <ResultCard generation={generation} image={generation.images[0]} featured={featured} actions={{ ...actions, onOpen }} />;
   }
@@ -110,23 +38,5 @@ function HistoryItem({ generation, job, featured, actions, onOpen }: ItemProps) 
       onUseSeed={actions.onUseSeed}
       onRunAgain={job?.canRunAgain ? () => actions.onRunAgain(job.id) : undefined}
     />
-  );
-}
-
-function EmptyResults() {
-  return (
-    <Card className="flex flex-col items-center justify-center gap-3 border-dashed px-6 py-16 text-center">
-      <span className="grid size-12 place-items-center rounded-2xl bg-accent-50 text-accent-600 dark:bg-accent-500/10 dark:text-accent-400">
-        <svg viewBox="0 0 20 20" className="size-6" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" aria-hidden>
-          <path d="M3 5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5Zm3 9h8l-2.5-3.5-2 2.5L8 11l-2 3Zm1.5-6a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
-        </svg>
-      </span>
-      <div>
-        <p className="font-medium">No images yet</p>
-        <p className="mx-auto mt-1 max-w-sm text-sm text-zinc-500">
-          Describe an image, pick a size and press Generate. Every result is kept here with its prompt, seed and settings.
-        </p>
-      </div>
-    </Card>
   );
 }

@@ -5,7 +5,7 @@ import { FieldGroup } from "@/components/ui/field-group";
 import { Segmented } from "@/components/ui/segmented";
 import { ALPHA_V3_SEED_RANGE } from "@/lib/images/alpha-schemas";
 import { drawRandomSeed, type AlphaV3FormState, type SeedMode } from "./alpha-v3-form-state";
-import { FieldMessages } from "./field-messages";
+import { FieldMessages } from "@/components/ui/field-messages";
 
 type SeedFields = Pick<AlphaV3FormState, "seedMode" | "seed">;
 

@@ -1,14 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { inputClass } from "@/components/ui/field";
 import { FieldGroup } from "@/components/ui/field-group";
 import { Segmented } from "@/components/ui/segmented";
 import { formatMegapixels } from "@/lib/assets/media-labels";
 import { ALPHA_V3_PRESET_SIZES, ALPHA_V3_SIZE_LIMITS, parsePixelSize, type AlphaV3PresetSize } from "@/lib/images/alpha-schemas";
 import type { AlphaV3FormState, SizeMode } from "./alpha-v3-form-state";
-import { AspectPreview, aspectLabel } from "./aspect-preview";
-import { FieldMessages } from "./field-messages";
+import { AspectPreview, aspectLabel } from "@/components/images/aspect-preview";
+import { PixelSizeRow } from "@/components/images/pixel-size-row";
+import { FieldMessages } from "@/components/ui/field-messages";
 
 type Shape = keyof typeof ALPHA_V3_PRESET_SIZES;
 type SizeFields = Pick<AlphaV3FormState, "sizeMode" | "preset" | "customWidth" | "customHeight">;
@@ -134,48 +134,17 @@ function CustomSize({ width, height, errors, onChange }: { width: string; height
   const share = area / ALPHA_V3_SIZE_LIMITS.maxArea;
   const invalid = Boolean(errors?.length);
   const { minSide, maxSide, maxArea } = ALPHA_V3_SIZE_LIMITS;
-  const side = (id: string, label: string, text: string, patch: (next: string) => Partial<SizeFields>) => (
-    <div className="min-w-0 flex-1">
-      <label htmlFor={id} className="mb-1 block text-xs text-zinc-500">
-        {label}
-      </label>
-      <span className="relative block">
-        <input
-          id={id}
-          inputMode="numeric"
-          autoComplete="off"
-          value={text}
-          onChange={(event) => onChange(patch(event.target.value.replace(/[^\d]/g, "")))}
-          aria-invalid={invalid || undefined}
-          aria-describedby="alpha-size-message"
-          className={`${inputClass} pr-8 font-mono tabular-nums`}
-        />
-        <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-zinc-400" aria-hidden>
-          px
-        </span>
-      </span>
-    </div>
-  );
   return (
     <div className="space-y-3 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
-      <div className="flex items-end gap-2">
-        {side("alpha-size-width", "Width", width, (next) => ({ customWidth: next }))}
-        <button
-          type="button"
-          onClick={() => onChange({ customWidth: height, customHeight: width })}
-          aria-label="Swap width and height"
-          title="Swap width and height"
-          className="mb-1 grid size-8 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
-        >
-          <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-            <path d="M4 7h12m0 0-3-3m3 3-3 3M16 13H4m0 0 3-3m-3 3 3 3" />
-          </svg>
-        </button>
-        {side("alpha-size-height", "Height", height, (next) => ({ customHeight: next }))}
-        <span className="mb-1 grid size-9 shrink-0 place-items-center rounded-lg bg-zinc-50 dark:bg-zinc-800/60">
-          {parsed ? <AspectPreview width={parsed.width} height={parsed.height} frame={26} active={!invalid} /> : null}
-        </span>
-      </div>
+      <PixelSizeRow
+        idPrefix="alpha-size"
+        width={width}
+        height={height}
+        onChange={(next) => onChange({ customWidth: next.width, customHeight: next.height })}
+        parsed={parsed ?? null}
+        invalid={invalid}
+        describedBy="alpha-size-message"
+      />
       <div>
         <div className="mb-1 flex justify-between text-[11px] text-zinc-500 tabular-nums">
           <span>

@@ -1,15 +1,10 @@
 "use client";
 
-import { describeFailure } from "@/components/errors/error-copy";
-import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
+import { UnfinishedDetail, UnfinishedResultCard as GenericUnfinishedResultCard } from "@/components/images/unfinished-result-card";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { storedSettingsOf } from "./generation-settings";
-import { GenerationTiming, RequestIdValue, SeedValue } from "./result-parts";
+import { SeedValue } from "./result-parts";
 
-// A generation without an image: failed (with the reason the designer was shown) or still running
-// elsewhere. Kept compact so failures stay on record without crowding out the images.
 type Props = {
   generation: GenerationDto;
   onReuse: (generation: GenerationDto) => void;
@@ -18,73 +13,23 @@ type Props = {
   onRunAgain?: () => void;
 };
 
+// A failed or still-running alpha v3 generation, with the size and seed it asked for.
 export function UnfinishedResultCard({ generation, onReuse, onUseSeed, onRunAgain }: Props) {
   const settings = storedSettingsOf(generation);
-  const failed = generation.status === "failed";
-  // Stopped by the designer: said calmly, without the "Failed" alarm.
-  const cancelled = failed && generation.errorCode === "cancelled";
-  const failure = failed ? describeFailure(generation.errorCode, generation.errorMessage) : undefined;
-  // "Cancelled. Cancelled before the image arrived" would say it twice.
-  const titleRepeated = failure !== undefined && failure.detail.toLowerCase().startsWith(failure.title.toLowerCase());
   return (
-    <Card className="space-y-2 px-4 py-3" data-testid="alpha-result" aria-label={cancelled ? "Cancelled generation" : failed ? "Failed generation" : "Generation in progress"} role="article">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
-        {cancelled ? (
-          <Badge>Cancelled</Badge>
-        ) : failed ? (
-          <Badge tone="danger">Failed</Badge>
-        ) : (
-          <Badge tone="warning">
-            <Spinner className="size-3" /> In progress
-          </Badge>
-        )}
-        <GenerationTiming generation={generation} />
-        {onRunAgain ? (
-          <button
-            type="button"
-            onClick={onRunAgain}
-            className="ml-auto rounded-md px-2 py-1 text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-400 dark:hover:bg-accent-500/10"
-          >
-            Run again
-          </button>
-        ) : null}
-        <button
-          type="button"
-          onClick={() => onReuse(generation)}
-          className={`${onRunAgain ? "" : "ml-auto "}rounded-md px-2 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800`}
-        >
-          Reuse settings
-        </button>
-      </div>
-      {failure ? (
-        <p className={`text-[13px] ${cancelled ? "text-zinc-600 dark:text-zinc-400" : "text-red-700 dark:text-red-300"}`} data-testid="alpha-result-error">
-          {titleRepeated ? null : <span className="font-medium">{failure.title}. </span>}
-          {failure.detail}
-        </p>
-      ) : null}
-      <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300" title={generation.prompt}>
-        {generation.prompt}
-      </p>
-      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-zinc-500">
-        <div className="flex items-center gap-1.5">
-          <dt>Size</dt>
-          <dd className="text-zinc-700 tabular-nums dark:text-zinc-300">{settings.size === "auto" ? "Model's choice" : settings.size.replace("x", "×")}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt>Seed</dt>
-          <dd className="flex items-center gap-1 text-zinc-700 tabular-nums dark:text-zinc-300">
+    <GenericUnfinishedResultCard
+      generation={generation}
+      onReuse={onReuse}
+      onRunAgain={onRunAgain}
+      testIdPrefix="alpha"
+      details={
+        <>
+          <UnfinishedDetail label="Size">{settings.size === "auto" ? "Model's choice" : settings.size.replace("x", "×")}</UnfinishedDetail>
+          <UnfinishedDetail label="Seed">
             <SeedValue seed={settings.seed} onUseSeed={onUseSeed} />
-          </dd>
-        </div>
-        {generation.requestId ? (
-          <div className="flex min-w-0 items-center gap-1.5">
-            <dt>Request id</dt>
-            <dd className="flex min-w-0 items-center gap-1 text-zinc-700 dark:text-zinc-300">
-              <RequestIdValue requestId={generation.requestId} />
-            </dd>
-          </div>
-        ) : null}
-      </dl>
-    </Card>
+          </UnfinishedDetail>
+        </>
+      }
+    />
   );
 }

@@ -1,126 +1,23 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
-import { rememberJob, useCancelJob, useJob, useJobs, useRunAgain } from "@/components/jobs/use-jobs";
-import { api, ApiError } from "@/lib/client/api";
-import type { ClientError } from "@/lib/errors";
-import type { GenerationDto } from "@/lib/images/generation-dto";
-import { isActiveJobState, type ActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
+import { useGenerationJob, type GenerationJobSource } from "@/components/images/use-generation-job";
 import type { AlphaV3RequestBody } from "./alpha-v3-form-state";
 import { storedSettingsOf } from "./generation-settings";
-import { historyItems, prependGeneration, useAlphaV3History } from "./use-alpha-v3-history";
+import { alphaV3History } from "./alpha-v3-history";
 
-/** Where the followed request stands: still being sent, or its job's state. */
-export type RunningGeneration = {
-  stage: "sending" | ActiveJobState;
-  /** Place in the studio's line (1 = next) while the job waits for the model. */
-  position: number | null;
-  /** When the request was made (the job's createdAt), so the clock survives a reload. */
-  startedAt: number;
-  /** Whether the prompt is being rewritten (about 11 seconds more, spec 4.1), when known. */
-  revise: boolean;
+/** Rewriting (spec 4.1) is the one setting that makes an alpha v3 request noticeably longer. */
+function reviseNote(revise: boolean): string | undefined {
+  return revise ? "Prompt rewriting is on: that adds about 11 seconds." : undefined;
+}
+
+const alphaV3Jobs: GenerationJobSource<AlphaV3RequestBody> = {
+  kind: "alpha_v3",
+  history: alphaV3History,
+  startPath: "/api/alpha/v3/generations",
+  noteOf: { input: (input) => reviseNote(input.revise ?? true), generation: (generation) => reviseNote(storedSettingsOf(generation).revise) },
 };
 
-/** A refusal of the studio (ClientError) or a job's stored failure (whose code may be the service's own word). */
-export type ShownError = Omit<ClientError, "code" | "requestId"> & { code: string; requestId?: string | null };
-
-/** `status` is set when the studio refused the request (400, 401, 429 …); a job's own failure has none. */
-export type GenerationFailure = { error: ShownError; status?: number };
-
-type StartedGeneration = { job: JobDto; generation: GenerationDto };
-
-const unreachable: ClientError = { code: "offline", message: "The studio could not be reached. Check your connection and try again." };
-const failedWithoutReason: ShownError = { code: "internal_error", message: "The generation stopped without saying why." };
-
-function refusalOf(error: unknown): GenerationFailure {
-  return error instanceof ApiError ? { error: error.error, status: error.status } : { error: unreachable };
-}
-
-function runningOf(job: JobDto, generation: GenerationDto | undefined): RunningGeneration | null {
-  if (!isActiveJobState(job.state)) return null;
-  const revise = generation ? storedSettingsOf(generation).revise : false;
-  return { stage: job.state, position: job.queuePosition, startedAt: Date.parse(job.createdAt), revise };
-}
-
-// Alpha v3 requests run as server jobs (issue 9): the POST answers 202 at once with the job and its
-// pending generation, the job's progress comes from the jobs list (components/jobs), and leaving the
-// page never stops it. The form follows one job: the one it started last or, when the page opens,
-// the newest one still running (after a reload, or coming back from another page).
+// Alpha v3 requests run as server jobs (issue 9), followed by the generic generation-job hook.
 export function useGenerateAlphaV3() {
-  const queryClient = useQueryClient();
-  const jobs = useJobs();
-  const history = useAlphaV3History();
-  const { mutate: cancelJob, variables: cancelledId, isError: cancelRefused } = useCancelJob();
-  const { mutateAsync: runAgainJob } = useRunAgain();
-  const [followedId, setFollowedId] = useState<string | null>(null);
-  const [reattached, setReattached] = useState(false);
-  const [sending, setSending] = useState<{ since: number; revise: boolean } | null>(null);
-  const [refusal, setRefusal] = useState<GenerationFailure | null>(null);
-  const followed = useJob(followedId);
-
-  // Once, when the jobs list first arrives (state adjusted during render, React's pattern for it).
-  if (!reattached && jobs.data) {
-    setReattached(true);
-    const newestRunning = jobs.data.find((job) => job.kind === "alpha_v3" && isActiveJobState(job.state));
-    if (newestRunning && followedId === null) setFollowedId(newestRunning.id);
-  }
-
-  const follow = useCallback(
-    async (start: () => Promise<JobDto>, revise: boolean) => {
-      setFollowedId(null);
-      setRefusal(null);
-      setSending({ since: Date.now(), revise });
-      try {
-        setFollowedId((await start()).id);
-      } catch (error) {
-        setRefusal(refusalOf(error));
-      } finally {
-        setSending(null);
-      }
-    },
-    [],
-  );
-
-  const generate = useCallback(
-    (input: AlphaV3RequestBody) =>
-      follow(async () => {
-        const { job, generation } = await api<StartedGeneration>("/api/alpha/v3/generations", { method: "POST", json: input });
-        rememberJob(queryClient, job);
-        prependGeneration(queryClient, generation);
-        return job;
-      }, input.revise ?? true),
-    [follow, queryClient],
-  );
-
-  /** A new job with the settings and seed of a failed or interrupted one; the form follows it. */
-  const runAgain = useCallback((jobId: string) => follow(async () => (await runAgainJob(jobId)).job, false), [follow, runAgainJob]);
-
-  const generation = followed?.generationId ? historyItems(history.data).find((item) => item.id === followed.generationId) : undefined;
-  const running: RunningGeneration | null = sending
-    ? { stage: "sending", position: null, startedAt: sending.since, revise: sending.revise }
-    : followed
-      ? runningOf(followed, generation)
-      : null;
-  const jobFailed = followed?.state === "failed" || followed?.state === "interrupted";
-  const failure: GenerationFailure | null = refusal ?? (jobFailed ? { error: followed.error ?? failedWithoutReason } : null);
-
-  return {
-    running,
-    failure,
-    cancelled: followed?.state === "cancelled",
-    /** The followed job, when it failed in a way "Run again" can repeat. */
-    repeatableJobId: jobFailed && followed.canRunAgain ? followed.id : null,
-    generate,
-    runAgain,
-    /** Cancel was pressed and the runner has not stopped yet (usually under a second). */
-    cancelling: running !== null && followedId !== null && cancelledId === followedId && !cancelRefused,
-    cancel: useCallback(() => {
-      if (followedId) cancelJob(followedId);
-    }, [cancelJob, followedId]),
-    dismiss: useCallback(() => {
-      setRefusal(null);
-      setFollowedId(null);
-    }, []),
-  };
+  return useGenerationJob(alphaV3Jobs);
 }

@@ -41,6 +41,12 @@ const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
   // The image service's failures (spec 7.1, lib/upstream/errors).
   bad_request: { title: "The image service refused a setting", advice: "Change the setting it names and try again.", retryable: false },
   auth: { title: "The studio's service key was refused", advice: "This is a server setting: contact your administrator.", retryable: false },
+  // Spec 7.2 CreditInsufficient, ModelUnavailable, Forbidden: the studio's account, not the designer's doing.
+  account: {
+    title: "The image service account needs an administrator",
+    advice: "This is not something you can fix: ask your administrator to check the studio's image service account.",
+    retryable: false,
+  },
   blocked: contentSafety,
   server: {
     title: "The image service had an internal error",

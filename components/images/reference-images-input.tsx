@@ -3,13 +3,22 @@
 import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
 import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import type { AssetDto } from "@/lib/assets/asset-dto";
+import type { UploadPurpose } from "@/lib/assets/upload-limits";
 import { apiErrorOf } from "@/lib/client/api";
 import { AssetPicker } from "./asset-picker";
 import type { ReferenceImage } from "./reference-image";
 import { CloseIcon } from "@/components/ui/close-icon";
 
-type Props = {
-  purpose: "alpha-v3" | "alpha-v35";
+// Browsers leave a file's type empty when the system does not know it (HEIC and HEIF on most
+// desktops); the name's extension says what the server will find in its magic bytes.
+const typesByExtension: Record<string, string> = { heic: "image/heic", heif: "image/heif", tif: "image/tiff", tiff: "image/tiff", bmp: "image/bmp" };
+
+function typeOf(file: File): string {
+  return file.type || typesByExtension[file.name.split(".").pop()?.toLowerCase() ?? ""] || "";
+}
+
+export type ReferenceImagesInputProps = {
+  purpose: UploadPurpose;
   max: number;
   maxBytes: number;
   accept: readonly string[];
@@ -22,9 +31,11 @@ type Props = {
 
 // Reference images by drag and drop, file picker, clipboard paste, or from earlier images. Each file
 // is checked in the browser (format, size, count) and again by the server from its magic bytes.
-export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, onChange, pasteTarget = false, label = "Reference images" }: Props) {
+export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, onChange, pasteTarget = false, label = "Reference images" }: ReferenceImagesInputProps) {
   const [uploading, setUploading] = useState(0);
   const [error, setError] = useState<string>();
+  // What the studio did to make a file usable (a HEIC photo converted to JPEG), per file.
+  const [notices, setNotices] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const [picking, setPicking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -36,11 +47,12 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
 
   async function addFiles(files: File[]) {
     setError(undefined);
+    setNotices([]);
     const room = max - current.current.length - uploading;
     if (files.length > room) setError(`At most ${max} image${max === 1 ? "" : "s"} can be attached`);
     const problems: string[] = [];
     const accepted = files.slice(0, Math.max(0, room)).filter((file) => {
-      if (!accept.includes(file.type)) {
+      if (!accept.includes(typeOf(file))) {
         problems.push(`${file.name}: must be a ${mimeList(accept)} image`);
         return false;
       }
@@ -54,9 +66,10 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
     setUploading((n) => n + accepted.length);
     for (const file of accepted) {
       try {
-        const response = await fetch(`/api/uploads?purpose=${purpose}`, { method: "POST", body: file, headers: { "Content-Type": file.type } });
+        const response = await fetch(`/api/uploads?purpose=${purpose}`, { method: "POST", body: file, headers: { "Content-Type": typeOf(file) } });
         if (!response.ok) throw await apiErrorOf(response);
-        const { asset } = (await response.json()) as { asset: AssetDto };
+        const { asset, conversion } = (await response.json()) as { asset: AssetDto; conversion: { message: string } | null };
+        if (conversion) setNotices((shown) => [...shown, `${file.name}: ${conversion.message}`]);
         current.current = [...current.current, asset];
         onChange(current.current);
       } catch (uploadError) {
@@ -157,6 +170,11 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
       {error ? (
         <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
           {error}
+        </p>
+      ) : null}
+      {notices.length ? (
+        <p role="status" className="mt-1.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid={`${purpose}-upload-notice`}>
+          {notices.join(" · ")}
         </p>
       ) : null}
       <AssetPicker

@@ -3,7 +3,8 @@
 import { hashKey, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { alphaV3HistoryKey } from "@/components/alpha/use-alpha-v3-history";
+import { alphaV3HistoryKey } from "@/components/alpha/alpha-v3-history";
+import { betaHistoryKey } from "@/components/beta/beta-history";
 import { chatKeys } from "@/components/chat/chat-queries";
 import { ToastRegion, type Toast } from "@/components/ui/toast-region";
 import type { JobDto, JobListDto, JobState } from "@/lib/jobs/job-dto";
@@ -22,6 +23,8 @@ const MAX_TOASTS = 3;
 function refreshResultOf(queryClient: QueryClient, job: JobDto): void {
   if (job.kind === "alpha_v3") {
     void queryClient.invalidateQueries({ queryKey: alphaV3HistoryKey });
+  } else if (job.kind === "beta") {
+    void queryClient.invalidateQueries({ queryKey: betaHistoryKey });
   } else if (job.conversationId) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(job.conversationId) });
     void queryClient.invalidateQueries({ queryKey: chatKeys.lists });

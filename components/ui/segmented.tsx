@@ -1,8 +1,17 @@
 "use client";
 
-export function Segmented<T extends string>({ value, options, onChange, label }: { value: T; options: { value: T; label: string }[]; onChange: (value: T) => void; label: string }) {
+type Props<T extends string> = {
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+  label: string;
+  /** Gives each option the test id `${testIdPrefix}-${value}`. */
+  testIdPrefix?: string;
+};
+
+export function Segmented<T extends string>({ value, options, onChange, label, testIdPrefix }: Props<T>) {
   return (
-    <div role="radiogroup" aria-label={label} className="inline-flex rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
+    <div role="radiogroup" aria-label={label} className="inline-flex flex-wrap rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
       {options.map((option) => (
         <button
           key={option.value}
@@ -10,6 +19,7 @@ export function Segmented<T extends string>({ value, options, onChange, label }:
           role="radio"
           aria-checked={value === option.value}
           onClick={() => onChange(option.value)}
+          data-testid={testIdPrefix ? `${testIdPrefix}-${option.value}` : undefined}
           className={`rounded-md px-3 py-1 text-sm font-medium transition-colors ${
             value === option.value ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-white" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
           }`}

@@ -11,8 +11,16 @@ export type AssetDto = {
   url: string;
   thumbnailUrl: string | null;
   downloadUrl: string;
+  /** Set on the images of a beta layer decomposition: the base image or a layer. */
+  role: "base" | "layer" | null;
+  /** Order within its generation (a group's image n, a layer's index). */
+  position: number;
+  /** A layer's box on its base image, in base pixels; null when the upstream gave none (the layer then covers the base). */
+  layout: LayerBox | null;
   createdAt: string;
 };
+
+export type LayerBox = { x: number; y: number; width: number; height: number };
 
 export function toAssetDto(asset: {
   id: string;
@@ -22,6 +30,9 @@ export function toAssetDto(asset: {
   height: number | null;
   bytes: bigint | number;
   thumbnailKey: string | null;
+  role?: "base" | "layer" | null;
+  position?: number;
+  layout?: unknown;
   createdAt: Date;
 }): AssetDto {
   return {
@@ -36,6 +47,15 @@ export function toAssetDto(asset: {
     // the link makes it on demand (or serves the image whole) until then (issue 9).
     thumbnailUrl: asset.thumbnailKey || isFullyDecodable(asset.mime) ? `/api/assets/${asset.id}?variant=thumb` : null,
     downloadUrl: `/api/assets/${asset.id}?download=1`,
+    role: asset.role ?? null,
+    position: asset.position ?? 0,
+    layout: isLayerBox(asset.layout) ? asset.layout : null,
     createdAt: asset.createdAt.toISOString(),
   };
+}
+
+function isLayerBox(value: unknown): value is LayerBox {
+  if (typeof value !== "object" || value === null) return false;
+  const box = value as Record<string, unknown>;
+  return ["x", "y", "width", "height"].every((key) => typeof box[key] === "number" && Number.isFinite(box[key]));
 }

@@ -1,15 +1,17 @@
 import "server-only";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isFullyDecodable } from "./decodable";
+import { convertHeif, isHeif } from "./heic";
 import { exceedsPixelLimit, isPixelLimitError, keepHead, readSizeWithDecoder, readStreamedHeader, type ImageHeader, type PixelSize } from "./image-probe";
 import { holdBlob, releaseBlobs } from "./pending-blobs";
 import { ImageDecodeError, makeThumbnail } from "./thumbnail";
 import { makeThumbnailLater } from "./thumbnail-later";
 import { formatMegabytes, mimeList } from "./media-labels";
 import { blobStore } from "@/lib/storage";
-import { BlobTooLargeError } from "@/lib/storage/blob-store";
+import { BlobTooLargeError, type BlobInfo } from "@/lib/storage/blob-store";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 
 type StoreImageInput = {
@@ -33,7 +35,8 @@ type StoreImageInput = {
   decode: "before-row" | "after-row";
 };
 
-type CheckedImage = { mime: string; size: PixelSize; thumbnailKey: string | null };
+/** `converted`: the blob the row records instead of the upload, and the type the upload had. */
+type CheckedImage = { mime: string; size: PixelSize; thumbnailKey: string | null; converted?: { blob: BlobInfo; from: string } };
 
 /**
  * Streams an image into the blob store (which fsyncs it before answering), then checks it before an
@@ -43,6 +46,7 @@ type CheckedImage = { mime: string; size: PixelSize; thumbnailKey: string | null
  * created: an Asset always has its bytes, and bytes never stay without an Asset. Whatever ends the
  * attempt after the write (a refusal, an abort, a database error) removes the blobs it wrote unless
  * a row uses them. With "after-row", the thumbnail follows the row (thumbnail-later.ts).
+ * An HEIC/HEIF is stored converted (heic.ts); `convertedFrom` then names the type it had.
  */
 export async function storeImage(input: StoreImageInput) {
   const streamed = keepHead(input.source);
@@ -50,19 +54,21 @@ export async function storeImage(input: StoreImageInput) {
   const written = [stored.key];
   holdBlob(stored.key);
   let asset;
+  let image: CheckedImage | undefined;
   try {
     const header = await readStreamedHeader(streamed.head(), stored.key);
-    const image = await checkImage(stored.key, header, input, (thumbnailKey) => {
-      written.push(thumbnailKey);
-      holdBlob(thumbnailKey);
+    image = await checkImage(stored.key, header, input, (key) => {
+      written.push(key);
+      holdBlob(key);
     });
     input.signal?.throwIfAborted();
+    const blob = image.converted?.blob ?? stored;
     asset = await db.asset.create({
       data: {
         kind: input.kind,
-        storageKey: stored.key,
-        sha256: stored.sha256,
-        bytes: BigInt(stored.bytes),
+        storageKey: blob.key,
+        sha256: blob.sha256,
+        bytes: BigInt(blob.bytes),
         mime: image.mime,
         width: image.size.width,
         height: image.size.height,
@@ -77,9 +83,12 @@ export async function storeImage(input: StoreImageInput) {
       },
     });
     if (!asset.thumbnailKey && input.decode === "after-row") makeThumbnailLater(asset);
-    return asset;
+    return { ...asset, convertedFrom: image.converted?.from ?? null };
   } finally {
-    await releaseBlobs(written, asset !== undefined);
+    // A converted upload's original is not kept (see convertUpload); its conversion and thumbnail are.
+    const original = asset !== undefined && image?.converted ? [stored.key] : [];
+    await releaseBlobs(written.filter((key) => !original.includes(key)), asset !== undefined);
+    await releaseBlobs(original, false);
   }
 }
 
@@ -92,21 +101,26 @@ async function putWithinLimit(input: StoreImageInput) {
   }
 }
 
-async function checkImage(key: string, header: ImageHeader | undefined, input: StoreImageInput, onThumbnail: (key: string) => void): Promise<CheckedImage> {
+async function checkImage(key: string, header: ImageHeader | undefined, input: StoreImageInput, onBlob: (key: string) => void): Promise<CheckedImage> {
   if (!header || !input.allowedMimes.includes(header.mime)) throw wrongType(input.allowedMimes, header?.mime);
   if (header.size && exceedsPixelLimit(header.size)) throw tooManyPixels(header.size);
 
+  if (isHeif(header.mime)) {
+    // The header's size, checked above, is the only bound on what the conversion decodes.
+    if (!header.size) throw unreadable(input.allowedMimes);
+    return convertUpload(key, header.mime, input, onBlob);
+  }
+
   if (!isFullyDecodable(header.mime)) {
-    // BMP and HEVC-coded HEIC cannot be decoded here (sharp's prebuilt libvips reads no BMP; its
-    // libheif decodes AV1 only), yet the beta upstream takes them (spec 8) and phones send HEIC.
-    // So for these a readable header within the pixel limit is the bar; they get a thumbnail when
-    // sharp can make one after all (AV1-coded HEIF), and none otherwise.
+    // BMP cannot be decoded here (sharp's prebuilt libvips reads no BMP), yet the beta upstream
+    // takes it (spec 8). So a readable header within the pixel limit is the bar, and it gets no
+    // thumbnail (unless sharp can make one after all).
     if (!header.size) throw unreadable(input.allowedMimes);
     const thumbnailKey = await makeThumbnail(key, input.signal).catch((error: unknown) => {
       if (error instanceof ImageDecodeError) return null;
       throw error;
     });
-    if (thumbnailKey) onThumbnail(thumbnailKey);
+    if (thumbnailKey) onBlob(thumbnailKey);
     return { mime: header.mime, size: header.size, thumbnailKey };
   }
 
@@ -127,8 +141,31 @@ async function checkImage(key: string, header: ImageHeader | undefined, input: S
   } catch (error) {
     throw error instanceof ImageDecodeError ? decodeRefusal(error.cause, input.allowedMimes) : error;
   }
-  onThumbnail(thumbnailKey);
+  onBlob(thumbnailKey);
   return { mime: header.mime, size, thumbnailKey };
+}
+
+/**
+ * An HEIC/HEIF upload, stored as JPEG (PNG when it has transparency) with its thumbnail: browsers
+ * other than Safari cannot show HEIC, sharp cannot thumbnail HEVC, and every consumer of the asset
+ * (pages, the chat editor, the image services) reads JPEG and PNG. The original is not kept: the
+ * asset has one file, the conversion is visually lossless (JPEG quality 92; colour: see heic.ts),
+ * and dropping it also drops the photo's metadata (an iPhone's EXIF says where it was taken) before
+ * teammates can download it.
+ */
+async function convertUpload(key: string, mime: string, input: StoreImageInput, onBlob: (key: string) => void): Promise<CheckedImage> {
+  let converted;
+  try {
+    converted = await convertHeif(await buffer(await blobStore().get(key)));
+  } catch (error) {
+    throw error instanceof ImageDecodeError ? decodeRefusal(error.cause, input.allowedMimes) : error;
+  }
+  input.signal?.throwIfAborted();
+  const blob = await blobStore().put(Readable.from([converted.bytes]), { signal: input.signal });
+  onBlob(blob.key);
+  const thumbnailKey = await makeThumbnail(blob.key, input.signal);
+  onBlob(thumbnailKey);
+  return { mime: converted.mime, size: { width: converted.width, height: converted.height }, thumbnailKey, converted: { blob, from: mime } };
 }
 
 function decodeRefusal(sharpError: unknown, allowedMimes: readonly string[]): AppError {

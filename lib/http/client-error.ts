@@ -7,8 +7,8 @@ type Failure = { status: number; headers: Record<string, string>; error: ClientE
 
 // A failure of the image service as the studio's own answer: 422 for what the request said (a
 // refused value, a content-safety block), 429 while it is busy, 504 when it did not answer in time,
-// 499 when the studio's client cancelled, and 502 when the service failed otherwise (its key
-// refused, an internal error, out of reach, an unreadable answer).
+// 499 when the studio's client cancelled, and 502 when the service failed otherwise (its key or the
+// studio's account refused, an internal error, out of reach, an unreadable answer).
 const statusByUpstreamKind: Record<UpstreamErrorKind, number> = {
   bad_request: 422,
   blocked: 422,
@@ -16,6 +16,7 @@ const statusByUpstreamKind: Record<UpstreamErrorKind, number> = {
   timeout: 504,
   aborted: 499,
   auth: 502,
+  account: 502,
   server: 502,
   network: 502,
   invalid_response: 502,

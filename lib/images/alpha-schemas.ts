@@ -218,7 +218,3 @@ export const alphaV3StoredParamsSchema = z.object({
   referenceAssetIds: z.array(z.string()).catch([]),
 });
 export type AlphaV3StoredParams = z.infer<typeof alphaV3StoredParamsSchema>;
-
-export const alphaV3HistoryQuerySchema = z.object({
-  cursor: z.uuid("cursor must be a generation id").optional(),
-});

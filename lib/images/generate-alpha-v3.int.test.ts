@@ -10,7 +10,8 @@ import { failureOf } from "@/lib/http/client-error";
 import { runningLimitMessage } from "@/lib/jobs/running-limit";
 import { alphaV3FormSchema } from "./alpha-schemas";
 import { waitForJob, slowCalls } from "@/test/jobs";
-import { listAlphaV3Generations, startAlphaV3 } from "./generate-alpha-v3";
+import { startAlphaV3 } from "./generate-alpha-v3";
+import { listGenerations } from "./list-generations";
 
 // The limit these tests count against, whatever the shell running them says (read at first use).
 process.env.USER_MAX_RUNNING_GENERATIONS = "3";
@@ -24,7 +25,7 @@ beforeEach(async () => {
 async function generate(input: Record<string, unknown>, user: CurrentUser = context.user) {
   const { job, generation } = await startAlphaV3(user, alphaV3FormSchema.parse(input));
   const ended = await waitForJob(context.testDb.db, job.id);
-  const { items } = await listAlphaV3Generations(user);
+  const { items } = await listGenerations(user, "alpha_v3");
   return { job: ended, ...items.find((item) => item.id === generation.id)! };
 }
 

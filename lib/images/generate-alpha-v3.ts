@@ -108,15 +108,3 @@ async function runAlphaV3(
     throw error;
   }
 }
-
-export async function listAlphaV3Generations(user: CurrentUser, options: { cursor?: string; limit?: number } = {}) {
-  const limit = Math.min(options.limit ?? 24, 100);
-  const rows = await db.generation.findMany({
-    where: { ownerId: user.id, kind: "alpha_v3" },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit + 1,
-    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
-    include: { assets: { orderBy: { position: "asc" } } },
-  });
-  return { items: rows.slice(0, limit).map(toGenerationDto), nextCursor: rows.length > limit ? rows[limit - 1].id : null };
-}

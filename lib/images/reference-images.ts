@@ -5,7 +5,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { signAssetPath } from "@/lib/assets/signed-url";
-import { formatMegabytes } from "@/lib/assets/media-labels";
+import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
 import { env } from "@/lib/env";
 import { blobStore } from "@/lib/storage";
 
@@ -21,7 +21,8 @@ export async function loadReferenceAssets(user: CurrentUser, assetIds: readonly 
     const field = `${rule.field}.${index}`;
     if (!asset || !canViewAsset(user, asset)) throw new AppError("validation_failed", `${field}: no such image`, [{ field, message: "no such image" }]);
     if (!rule.mimes.includes(asset.mime)) {
-      throw new AppError("validation_failed", `${field}: must be a PNG or JPEG image`, [{ field, message: "must be a PNG or JPEG image" }]);
+      const message = `must be a ${mimeList(rule.mimes)} image`;
+      throw new AppError("validation_failed", `${field}: ${message}`, [{ field, message }]);
     }
     if (Number(asset.bytes) > rule.maxBytes) {
       const limit = formatMegabytes(rule.maxBytes);

@@ -18,6 +18,8 @@ type StoreResultInput = {
   signal?: AbortSignal;
 };
 
+type StoredResultTarget = Omit<StoreResultInput, "client" | "url">;
+
 // Generated URLs need the key and expire (spec 2.1, 8): the result is copied into the studio's own
 // storage at once. The client's download policy tries a transfer that breaks off again from the
 // start; the caller only reports success once this has returned a stored asset.
@@ -43,5 +45,21 @@ export function storeGeneratedImage(input: StoreResultInput) {
         // the row, and its decode (the thumbnail) follows it, so the result is not held up (issue 9).
         decode: "after-row",
       }),
+  });
+}
+
+/**
+ * A result answered inline (beta `response_format` = `b64_json`, spec 4.3): decoded and stored with
+ * the same checks as a downloaded one.
+ */
+export function storeBase64Image(b64: string, target: StoredResultTarget) {
+  return storeImage({
+    source: Readable.from([Buffer.from(b64, "base64")]),
+    ...target,
+    kind: "image",
+    allowedMimes: RESULT_MIMES,
+    maxBytes: MAX_RESULT_BYTES,
+    visibility: "private",
+    decode: "after-row",
   });
 }

@@ -10,7 +10,7 @@ const RETRYABLE_ERRORS = new Set(["interrupted", "rate_limited", "timeout", "net
 
 function hrefOf(job: Job): string {
   if (job.kind === "alpha_v35_turn" && job.conversationId) return conversationPath(job.conversationId, job.turnId);
-  return "/alpha";
+  return job.kind === "beta" ? "/beta" : "/alpha";
 }
 
 export function toJobDto(job: Job): JobDto {

@@ -1,9 +1,15 @@
-// Typed failures of upstream calls (spec 7.1). No I/O and no keys here, so route handlers, the
+// Typed failures of upstream calls (spec 7.1, 7.2). No I/O and no keys here, so route handlers, the
 // retry policy and (type-only) the UI can all use it.
 
 export type UpstreamErrorKind =
   | "bad_request"
   | "auth"
+  /**
+   * The studio's account at the image service may not do this now: no credit left, the model switched
+   * off, or the key not permitted (spec 7.2 CreditInsufficient, ModelUnavailable, Forbidden). Like
+   * `auth`, a service problem an administrator must solve, never the designer's fault.
+   */
+  | "account"
   | "blocked"
   | "rate_limited"
   | "server"
@@ -82,6 +88,8 @@ function userMessageFor(init: UpstreamErrorInit): string {
     case "auth":
       // spec 5: the key belongs to the server, so the designer cannot fix this.
       return "The studio's API key for the image service was refused. This is a server setting you cannot change: please contact your administrator.";
+    case "account":
+      return "The studio's account at the image service cannot make this image right now. This is not something you can fix: please contact your administrator.";
     case "blocked":
       return "Blocked by content safety — adjust the prompt or image and try again.";
     case "rate_limited":

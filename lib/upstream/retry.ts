@@ -59,6 +59,9 @@ export interface RetryOptions {
   onRetry?: (event: RetryEvent) => void;
 }
 
+/** How a client was built to retry, and its test seams (policy, sleep, random). */
+export type RetryTuning = Pick<RetryOptions, "policy" | "sleep" | "random">;
+
 export const abortableSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -124,4 +127,27 @@ export async function withUpstreamRetry<T>(
       }
     }
   }
+}
+
+/**
+ * One kind of client call (`operation`) under the client's tuning, on top of `basePolicy` (e.g. the
+ * download policy). Each retry is told with its kind, so a log can say which call it was.
+ */
+export function retryOperation<T, Operation extends string>(
+  operation: Operation,
+  run: () => Promise<T>,
+  options: {
+    tuning?: RetryTuning;
+    basePolicy?: Partial<RetryPolicy>;
+    signal?: AbortSignal;
+    onRetry?: (event: RetryEvent & { operation: Operation }) => void;
+  },
+): Promise<T> {
+  const { tuning, basePolicy, signal, onRetry } = options;
+  return withUpstreamRetry(run, {
+    ...tuning,
+    policy: { ...basePolicy, ...tuning?.policy },
+    signal,
+    onRetry: onRetry && ((event) => onRetry({ ...event, operation })),
+  });
 }

@@ -1,6 +1,16 @@
-import { notFound } from "next/navigation";
+import type { Metadata } from "next";
+import { BetaStudio } from "@/components/beta/beta-studio";
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePageUser } from "@/lib/auth/current-user";
 
-// Not built: a typed address gets the 404 page rather than a placeholder announcing the section.
-export default function Page() {
-  notFound();
+export const metadata: Metadata = { title: "Beta" };
+
+export default async function Page() {
+  await requirePageUser();
+  return (
+    <>
+      <PageHeader title="Beta" description="Pro and Lite: reference sets of up to 14 images, groups of related images, and layer decomposition into editable layers." />
+      <BetaStudio />
+    </>
+  );
 }

@@ -1,13 +1,14 @@
 import { requireUser } from "@/lib/auth/current-user";
 import { parseOrThrow } from "@/lib/errors";
 import { readJson, readQuery, route } from "@/lib/http/route";
-import { alphaV3FormSchema, alphaV3HistoryQuerySchema } from "@/lib/images/alpha-schemas";
-import { listAlphaV3Generations, startAlphaV3 } from "@/lib/images/generate-alpha-v3";
+import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
+import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
+import { generationHistoryQuerySchema, listGenerations } from "@/lib/images/list-generations";
 
 export const GET = route(async (request) => {
   const user = await requireUser();
-  const { cursor } = readQuery(request, alphaV3HistoryQuerySchema);
-  return Response.json(await listAlphaV3Generations(user, { cursor }));
+  const { cursor } = readQuery(request, generationHistoryQuerySchema);
+  return Response.json(await listGenerations(user, "alpha_v3", { cursor }));
 });
 
 // Starts the generation as a job and answers at once (202) with the job and the pending generation;

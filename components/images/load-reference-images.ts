@@ -19,3 +19,10 @@ export async function loadReferenceImages(assetIds: string[]): Promise<{ images:
   const images = loaded.filter((image): image is ReferenceImage => image !== undefined);
   return { images, missing: assetIds.length - images.length };
 }
+
+/** The notice after "Reuse settings" refilled a form, naming references that could not come back. */
+export function settingsLoadedNotice(missing: number): { tone: "info" | "warning"; text: string } {
+  return missing > 0
+    ? { tone: "warning", text: `Settings loaded, but ${missing} reference image${missing === 1 ? " is" : "s are"} no longer available.` }
+    : { tone: "info", text: "Settings loaded from the result. Change anything, then generate." };
+}

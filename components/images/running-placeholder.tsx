@@ -6,21 +6,26 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useNow } from "@/components/ui/use-now";
 import { formatElapsed } from "@/lib/client/format-elapsed";
-import { parsePixelSize } from "@/lib/images/alpha-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
-import { storedSettingsOf } from "./generation-settings";
 
-// Where a running generation's image will appear, in its requested shape (square when the model
-// chooses), with where its job stands, since when, and a way to stop it.
-export function RunningPlaceholder({ generation, job }: { generation: GenerationDto; job: JobDto }) {
-  const size = parsePixelSize(storedSettingsOf(generation).size) ?? { width: 1, height: 1 };
+type Props = {
+  generation: GenerationDto;
+  job: JobDto;
+  /** The requested shape; square when the model chooses. */
+  size?: { width: number; height: number };
+  testId: string;
+};
+
+// Where a running generation's image will appear, in its requested shape, with where its job
+// stands, since when, and a way to stop it.
+export function RunningPlaceholder({ generation, job, size = { width: 1, height: 1 }, testId }: Props) {
   const landscape = size.width > size.height;
   const now = useNow(1000);
   const cancel = useCancelJob();
   const active = isActiveJobState(job.state);
   return (
-    <Card className="overflow-hidden" role="article" aria-label="Generation in progress" data-testid="alpha-running">
+    <Card className="overflow-hidden" role="article" aria-label="Generation in progress" data-testid={testId}>
       <div className="relative h-[26rem] max-h-[60vh] bg-zinc-100 dark:bg-zinc-950">
         <div className="absolute inset-4 flex items-center justify-center">
           <div

@@ -1,22 +1,22 @@
 "use client";
 
-import { useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 
 type HistoryPage = { items: GenerationDto[]; nextCursor: string | null };
 
-export const alphaV3HistoryKey = ["alpha-v3", "generations"] as const;
+/** Where a generator page's history lives: its query key and its GET route (`?cursor=` pages). */
+export type GenerationHistorySource = { key: QueryKey; path: string };
 
 /**
- * The designer's alpha v3 generations, newest first, a page at a time (GET /api/alpha/v3/generations).
- * A pending one is settled by its job: components/jobs re-reads the history when the job finishes.
+ * The designer's generations of one generator, newest first, a page at a time. A pending one is
+ * settled by its job: components/jobs re-reads the history when the job finishes.
  */
-export function useAlphaV3History() {
+export function useGenerationHistory(source: GenerationHistorySource) {
   return useInfiniteQuery({
-    queryKey: alphaV3HistoryKey,
-    queryFn: ({ pageParam, signal }) =>
-      api<HistoryPage>(`/api/alpha/v3/generations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
+    queryKey: source.key,
+    queryFn: ({ pageParam, signal }) => api<HistoryPage>(`${source.path}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -29,8 +29,8 @@ export function historyItems(data: InfiniteData<HistoryPage> | undefined): Gener
 }
 
 /** Shows a generation at once (the pending record of a job just started), before the refetch that confirms it. */
-export function prependGeneration(queryClient: QueryClient, generation: GenerationDto): void {
-  queryClient.setQueryData<InfiniteData<HistoryPage>>(alphaV3HistoryKey, (data) => {
+export function prependGeneration(queryClient: QueryClient, key: QueryKey, generation: GenerationDto): void {
+  queryClient.setQueryData<InfiniteData<HistoryPage>>(key, (data) => {
     if (!data || data.pages.length === 0) return data;
     const [first, ...rest] = data.pages;
     return { ...data, pages: [{ ...first, items: [generation, ...first.items.filter((item) => item.id !== generation.id)] }, ...rest] };

@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
-import type { RunningGeneration } from "./use-generate-alpha-v3";
+import type { RunningGeneration } from "./use-generation-job";
 
 const STEPS: { stage: RunningGeneration["stage"]; label: string }[] = [
   { stage: "waiting", label: "In line" },
@@ -26,27 +26,35 @@ function headline(run: RunningGeneration): string {
   }
 }
 
-function detail(run: RunningGeneration): string {
-  if (run.stage === "waiting") return "The studio runs a few alpha v3 requests at a time; yours starts as soon as a slot frees up.";
+function detail(run: RunningGeneration, service: string): string {
+  if (run.stage === "waiting") return `The studio runs a few ${service} requests at a time; yours starts as soon as a slot frees up.`;
   if (run.stage === "storing") return "Copying the result into the studio's storage.";
-  if (run.revise) return "Prompt rewriting is on: that adds about 11 seconds.";
-  return "It keeps running if you leave this page; the activity button shows it.";
+  return run.note ?? "It keeps running if you leave this page; the activity button shows it.";
 }
+
+type Props = {
+  run: RunningGeneration;
+  cancelling: boolean;
+  onCancel: () => void;
+  /** The model as the designer knows it ("alpha v3"), named while the request waits in line. */
+  service: string;
+  testId: string;
+};
 
 // Where the followed request is (its job's state, components/jobs), how long it has taken since it
 // was made, and a way to stop it.
-export function GenerationProgress({ run, cancelling, onCancel }: { run: RunningGeneration; cancelling: boolean; onCancel: () => void }) {
+export function GenerationProgress({ run, cancelling, onCancel, service, testId }: Props) {
   const elapsed = Math.max(0, (useNow(100) - run.startedAt) / 1000);
   const current = STEPS.findIndex((step) => step.stage === run.stage);
   return (
-    <div className="rounded-xl border border-accent-500/30 bg-accent-50/60 p-3.5 dark:border-accent-500/25 dark:bg-accent-500/5" data-testid="alpha-progress">
+    <div className="rounded-xl border border-accent-500/30 bg-accent-50/60 p-3.5 dark:border-accent-500/25 dark:bg-accent-500/5" data-testid={testId}>
       <div className="flex items-center gap-3">
         <Spinner className="size-5 shrink-0 text-accent-600 dark:text-accent-400" />
         <div className="min-w-0 flex-1">
           <p role="status" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
             {headline(run)}
           </p>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{detail(run)}</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">{detail(run, service)}</p>
         </div>
         <span className="font-mono text-sm text-zinc-700 tabular-nums dark:text-zinc-300" aria-label={`${Math.floor(elapsed)} seconds elapsed`}>
           {elapsed.toFixed(1)} s

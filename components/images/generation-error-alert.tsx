@@ -5,7 +5,7 @@ import { describeFailure } from "@/components/errors/error-copy";
 import { FailureRequestId } from "@/components/errors/failure-request-id";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { ShownError } from "./use-generate-alpha-v3";
+import type { ShownError } from "./use-generation-job";
 
 type Props = {
   error: ShownError;
@@ -17,7 +17,7 @@ type Props = {
   onDismiss: () => void;
 };
 
-// A failed request on the alpha page: the title of its code (components/errors/error-copy) over the
+// A failed request on a generator page: the title of its code (components/errors/error-copy) over the
 // failure's own sentence, a way on, and the request id to quote.
 export function GenerationErrorAlert({ error, status, onRetry, onRunAgain, onDismiss }: Props) {
   const { title, detail, retryable } = describeFailure(error.code, error.message);

@@ -1,0 +1,6 @@
+import type { GenerationHistorySource } from "@/components/images/generation-history";
+
+export const betaHistoryKey = ["beta", "generations"] as const;
+
+/** The designer's beta generations (GET /api/beta/generations, cursor pages). */
+export const betaHistory: GenerationHistorySource = { key: betaHistoryKey, path: "/api/beta/generations" };

@@ -1,0 +1,81 @@
+"use client";
+
+import { useGeneratorForm, type GeneratorFormSource } from "@/components/images/use-generator-form";
+import { BetaForm } from "./beta-form";
+import {
+  BETA_FIELDS,
+  betaFieldOf,
+  betaReferenceRule,
+  blockedReason,
+  initialBetaForm,
+  layersOn,
+  toBetaRequestBody,
+  validateBetaForm,
+  withLayerDecomposition,
+  withModel,
+  type BetaField,
+  type BetaFormState,
+  type BetaRequestBody,
+} from "./beta-form-state";
+import { BetaHistoryStrip } from "./beta-history-strip";
+import { betaFormStateFromGeneration, referenceIdsOf } from "./beta-stored-settings";
+import { useGenerateBeta } from "./use-generate-beta";
+
+// Where the keyboard goes when a field is refused.
+const focusTargets: Record<BetaField, string> = {
+  model: "beta-model",
+  prompt: "beta-prompt",
+  images: "beta-references",
+  layerDecomposition: "beta-layer-decomposition",
+  size: "beta-size",
+  background: "beta-background",
+  optimizePrompt: "beta-optimize-prompt",
+  group: "beta-group",
+  webSearch: "beta-web-search",
+  outputFormat: "beta-output-format",
+  watermark: "beta-watermark",
+  responseFormat: "beta-response-format",
+};
+
+/** The input to focus for a refused field: the one the designer types into when there is one. */
+function focusTarget(field: BetaField, form: BetaFormState): string {
+  if (field === "size" && form.sizeMethod === "pixels" && !layersOn(form)) return "beta-size-width";
+  if (field === "group" && form.group) return "beta-max-images";
+  return focusTargets[field];
+}
+
+/** A model switch changes what every model-bound field may hold, so their rules show at once. */
+const MODEL_BOUND: BetaField[] = ["model", "images", "size", "layerDecomposition", "background", "optimizePrompt", "group", "webSearch"];
+
+const betaForm: GeneratorFormSource<BetaFormState, BetaField, BetaRequestBody> = {
+  name: "beta",
+  initial: initialBetaForm,
+  fields: BETA_FIELDS,
+  validate: validateBetaForm,
+  fieldOf: betaFieldOf,
+  focusTarget,
+  referenceRule: (form) => betaReferenceRule(form.model),
+  toBody: toBetaRequestBody,
+  referenceIdsOf,
+  fromGeneration: betaFormStateFromGeneration,
+};
+
+// The beta page (issue 10): the request form on the left, the results on the right (stacked on
+// small screens), as on the alpha page, checked live with the schema the route handler uses
+// (betaFormSchema; see components/images/use-generator-form). Generate stays off and says why
+// while any rule is broken.
+export function BetaStudio() {
+  const studio = useGeneratorForm(betaForm, useGenerateBeta());
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[420px_minmax(0,1fr)] xl:gap-8">
+      <BetaForm
+        {...studio.formProps}
+        onModel={(model) => studio.update((current) => withModel(current, model), ...MODEL_BOUND)}
+        onLayerDecomposition={(on) => studio.update((current) => withLayerDecomposition(current, on), "layerDecomposition", "size", "images")}
+        blockedReason={blockedReason(studio.liveErrors)}
+      />
+      <BetaHistoryStrip actions={studio.historyActions} />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useMemo, useState, type ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
+import { reveal } from "@/components/ui/reveal";
+import type { AssetDto } from "@/lib/assets/asset-dto";
+import type { GenerationDto } from "@/lib/images/generation-dto";
+import { addReference, type ReferenceRule } from "./add-reference";
+import { serverFieldErrors, type FieldErrors, type FieldOfPath } from "./field-errors";
+import { followedRequest } from "./followed-request";
+import type { GeneratorFormProps } from "./generator-form";
+import { loadReferenceImages, settingsLoadedNotice } from "./load-reference-images";
+import type { ReferenceImage } from "./reference-image";
+import type { useGenerationJob } from "./use-generation-job";
+import { useShownFieldErrors } from "./use-shown-field-errors";
+
+/** What sets one generator's form apart; the page's behaviour around it is the same for all. */
+export type GeneratorFormSource<S extends { references: ReferenceImage[] }, F extends string, TBody> = {
+  /** Prefix of the form's ids: `${name}-prompt` takes the keyboard after "Reuse settings". */
+  name: string;
+  initial: S;
+  /** In the order the form shows them: the first refused one takes the keyboard. */
+  fields: readonly F[];
+  validate: (state: S) => FieldErrors<F>;
+  fieldOf: FieldOfPath<F>;
+  /** The element that takes the keyboard when `field` is refused. */
+  focusTarget: (field: F, state: S) => string;
+  referenceRule: (state: S) => ReferenceRule;
+  toBody: (state: S) => TBody;
+  referenceIdsOf: (generation: GenerationDto) => string[];
+  fromGeneration: (generation: GenerationDto, references: ReferenceImage[]) => S;
+};
+
+type Job<TBody> = ReturnType<typeof useGenerationJob<TBody>>;
+
+// A generator page's form state. The form is checked live with the schema the route handler uses:
+// a field shows its rule once it has been edited (every field once Generate was pressed), nothing
+// is sent while any rule is broken, and the server's refusals show on their fields too.
+export function useGeneratorForm<S extends { references: ReferenceImage[] }, F extends string, TBody>(source: GeneratorFormSource<S, F, TBody>, job: Job<TBody>) {
+  const { name, fields, validate, fieldOf } = source;
+  const [form, setForm] = useState<S>(source.initial);
+  const [referenceNotice, setReferenceNotice] = useState<string>();
+  const [settingsNotice, setSettingsNotice] = useState<ReturnType<typeof settingsLoadedNotice>>();
+
+  const liveErrors = useMemo(() => validate(form), [validate, form]);
+  const refusedByServer = useMemo(() => serverFieldErrors(job.failure?.error, fieldOf), [job.failure, fieldOf]);
+  const fieldErrors = useShownFieldErrors(fields, liveErrors, refusedByServer);
+  // Every generator's request names its reference images "images".
+  const imagesField = "images" as F;
+
+  function update(next: (current: S) => S, ...changed: F[]) {
+    setForm(next);
+    fieldErrors.touch(...changed);
+    if (changed.includes(imagesField)) setReferenceNotice(undefined);
+  }
+
+  const change = (patch: Partial<S>, field: F) => update((current) => ({ ...current, ...patch }), field);
+
+  async function submit() {
+    if (job.running?.stage === "sending") return;
+    fieldErrors.submit();
+    setSettingsNotice(undefined);
+    const firstInvalid = fields.find((field) => liveErrors[field]?.length);
+    if (firstInvalid) {
+      reveal(source.focusTarget(firstInvalid, form))?.focus({ preventScroll: true });
+      return;
+    }
+    fieldErrors.sent();
+    await job.generate(source.toBody(form));
+  }
+
+  async function reuseSettings(generation: GenerationDto) {
+    const ids = source.referenceIdsOf(generation);
+    const { images, missing } = ids.length > 0 ? await loadReferenceImages(ids) : { images: [], missing: 0 };
+    setForm(source.fromGeneration(generation, images));
+    fieldErrors.reset();
+    setReferenceNotice(undefined);
+    job.dismiss();
+    setSettingsNotice(settingsLoadedNotice(missing));
+    reveal(`${name}-prompt`)?.focus({ preventScroll: true });
+  }
+
+  function addAsReference(image: AssetDto) {
+    reveal(`${name}-references`);
+    const added = addReference(form.references, image, source.referenceRule(form));
+    if (added.references) change({ references: added.references } as Partial<S>, imagesField);
+    setReferenceNotice(added.notice);
+  }
+
+  const formNotice: ReactNode = settingsNotice ? <Alert tone={settingsNotice.tone} title={settingsNotice.text} onDismiss={() => setSettingsNotice(undefined)} /> : null;
+
+  return {
+    liveErrors,
+    update,
+    change,
+    formProps: {
+      form,
+      errors: fieldErrors.shown,
+      onChange: change,
+      onSubmit: () => void submit(),
+      request: followedRequest(job),
+      referenceNotice,
+      formNotice,
+    } satisfies GeneratorFormProps<S, F>,
+    /** What the history's cards offer besides opening an image. */
+    historyActions: {
+      onReuse: (generation: GenerationDto) => void reuseSettings(generation),
+      onUseAsReference: addAsReference,
+      onRunAgain: (jobId: string) => void job.runAgain(jobId),
+    },
+  };
+}
