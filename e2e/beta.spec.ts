@@ -177,3 +177,18 @@ test("a size the chosen model does not take is refused in the form, naming the r
   await page.locator("#beta-size-height").fill("1440");
   await expect(page.getByTestId("beta-generate")).toBeEnabled();
 });
+
+test("a 25 MB reference upload reaches storage whole: no Next.js body limit cuts it", async ({ page }) => {
+  // Random pixels do not compress: 2900×2900 RGB noise is a PNG of about 25 MB, over the proxy's 10 MB.
+  const side = 2900;
+  const noise = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+  const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  expect(png.length).toBeGreaterThan(20_000_000);
+  const response = await page.request.post("/api/uploads?purpose=beta", { data: png, headers: { "Content-Type": "image/png" }, timeout: 120_000 });
+  expect(response.status(), await response.text()).toBe(201);
+  const { asset } = (await response.json()) as { asset: { bytes: number; width: number; height: number; downloadUrl: string } };
+  expect(asset).toMatchObject({ bytes: png.length, width: side, height: side });
+  const stored = await page.request.get(asset.downloadUrl);
+  expect((await stored.body()).equals(png)).toBe(true);
+});

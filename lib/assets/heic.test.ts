@@ -94,6 +94,19 @@ describe("convertHeif", () => {
     expect(data[(24 * 64 + 32) * 4 + 3]).toBeGreaterThan(100); // the circle is not
   });
 
+  it("decodes HEVC off the server's thread: timers keep firing while a photo decodes", async () => {
+    const file = await fixture();
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    const started = performance.now();
+    await decodeHeif(file);
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    // Blocked, the timer would fire about once whatever the decode took; free, about every 10 ms.
+    expect(elapsed).toBeGreaterThan(200);
+    expect(ticks).toBeGreaterThan(elapsed / 10 / 4);
+  });
+
   it("refuses a damaged file with ImageDecodeError", async () => {
     const file = await fixture();
     const damaged = Buffer.concat([file.subarray(0, 4000), Buffer.alloc(4000)]);
