@@ -48,6 +48,10 @@ test("a v3 generation keeps running while the designer is in the chat editor; th
   await expect(toast).toBeVisible({ timeout: 20_000 });
   await expect(activityCount(page)).toHaveCount(0);
   await expect(activityButton(page)).toHaveAccessibleName("Activity");
+  // Its 10 s stand still while the pointer rests on it.
+  await toast.hover();
+  await page.waitForTimeout(11_000);
+  await expect(toast).toBeVisible();
 
   await toast.getByRole("link", { name: "Open" }).click();
   await expect(page).toHaveURL(/\/alpha$/);

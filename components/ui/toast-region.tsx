@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect } from "react";
+import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { CloseIcon } from "./close-icon";
 
 export type Toast = {
@@ -15,7 +15,10 @@ export type Toast = {
   action?: { label: string; href: string };
 };
 
-/** Long enough to read two lines and reach the action; the ✕ and the action close it sooner. */
+/**
+ * Long enough to read two lines and reach the action; the ✕ and the action close it sooner. The
+ * time stands still while the pointer is over the toast or the keyboard is in it.
+ */
 const TOAST_MS = 10_000;
 
 const tones = {
@@ -43,16 +46,30 @@ export function ToastRegion({ toasts, onDismiss }: { toasts: readonly Toast[]; o
 // `onDismiss` must be stable (useCallback) or every render of the owner restarts the timer.
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
   const { id } = toast;
+  const [held, setHeld] = useState(false);
+  const remaining = useRef(TOAST_MS);
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(id), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [id, onDismiss]);
+    if (held) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [id, onDismiss, held]);
+  const release = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+  };
   const dismiss = () => onDismiss(id);
   const tone = tones[toast.tone];
   return (
     <div
       role="status"
       data-testid="toast"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={release}
       className="pointer-events-auto flex items-start gap-3 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg shadow-zinc-900/10 dark:border-zinc-700 dark:bg-zinc-900"
     >
       <span className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-white ${tone.ring}`}>
