@@ -90,6 +90,8 @@ test("a chat turn sent from a page that is then closed completes in a new page",
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}\?turn=/);
   await expect(page.getByTestId("turn-progress")).toBeVisible();
+  // The conversation list says which conversation has a turn running.
+  await expect(page.getByRole("link", { name: /A paper lantern over a river/ }).getByTestId("conversation-running")).toHaveText("Generating ·");
   const address = page.url();
   await page.close();
 

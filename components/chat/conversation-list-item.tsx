@@ -10,6 +10,7 @@ import { renameConversationSchema } from "@/lib/chat/schemas";
 import { formatRelative } from "./format";
 import { Icon } from "./icons";
 import { useNow } from "@/components/ui/use-now";
+import { useRunningInConversation } from "@/components/jobs/use-running-in-conversation";
 import { useDeleteConversation, useRenameConversation, type ConversationSummary } from "./use-conversation";
 
 export function ConversationListItem({ conversation, active, onNavigate }: { conversation: ConversationSummary; active: boolean; onNavigate?: () => void }) {
@@ -17,6 +18,7 @@ export function ConversationListItem({ conversation, active, onNavigate }: { con
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // "2 min ago" stays current while the list is open, and render stays pure.
   const now = useNow(60_000);
+  const running = useRunningInConversation(conversation.id);
 
   return (
     <li className="group relative">
@@ -37,6 +39,12 @@ export function ConversationListItem({ conversation, active, onNavigate }: { con
           <span className="min-w-0 flex-1">
             <span className={`block truncate text-sm font-medium ${active ? "text-accent-700 dark:text-accent-400" : ""}`}>{conversation.title}</span>
             <span className="block truncate text-xs text-zinc-500">
+              {running ? (
+                <span className="font-medium text-accent-700 dark:text-accent-400" data-testid="conversation-running">
+                  <span className="mr-1 inline-block size-1.5 animate-pulse rounded-full bg-accent-500 align-middle" aria-hidden />
+                  {running === 1 ? "Generating" : `${running} generating`} ·{" "}
+                </span>
+              ) : null}
               {conversation.turnCount} {conversation.turnCount === 1 ? "turn" : "turns"} · {formatRelative(conversation.updatedAt, now)}
             </span>
           </span>
