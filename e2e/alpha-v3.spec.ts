@@ -1,29 +1,14 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { emulatorPorts } from "../playwright.config";
-import { newMember, signUp } from "./accounts";
+import { testAsNewMember } from "./member-test";
 import { settleJobs } from "./settle-jobs";
-
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 // The alpha v3 page against the emulator: generate, read the stored result back, reuse it, and the
 // ways a request is refused (in the browser before sending; by content safety; by a busy or failing
 // service). The tests share one fresh member, signed up once per worker and kept in memory, so their
 // history starts empty and no other spec's session file can swap the account under them.
-const test = base.extend<object, { memberState: StorageState }>({
-  memberState: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      await signUp(page, newMember("alpha"));
-      const state = await context.storageState();
-      await context.close();
-      await use(state);
-    },
-    { scope: "worker" },
-  ],
-  storageState: ({ memberState }, use) => use(memberState),
-});
+const test = testAsNewMember("alpha");
 
 const emulatorControl = `http://127.0.0.1:${emulatorPorts.image}/__emulator`;
 const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";

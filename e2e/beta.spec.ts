@@ -1,31 +1,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { test as base, expect, type BrowserContext, type Download, type Page } from "@playwright/test";
+import { expect, type Download, type Page } from "@playwright/test";
 import { initializeCanvas, readPsd, type Layer } from "ag-psd";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
-import { newMember, signUp } from "./accounts";
+import { testAsNewMember } from "./member-test";
 import { settleJobs } from "./settle-jobs";
-
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 // The beta page against the emulator (issue 10): a pro layer decomposition edited and exported, a
 // lite group stepped through and downloaded, a HEIC reference converted and used, and a field the
 // chosen model does not take refused in the form before anything is sent.
-const test = base.extend<object, { memberState: StorageState }>({
-  memberState: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      await signUp(page, newMember("beta"));
-      const state = await context.storageState();
-      await context.close();
-      await use(state);
-    },
-    { scope: "worker" },
-  ],
-  storageState: ({ memberState }, use) => use(memberState),
-});
+const test = testAsNewMember("beta");
 
 // ag-psd reads pixel data without a canvas when asked for image data; it still wants a factory.
 initializeCanvas(

@@ -25,6 +25,9 @@ type StoreImageInput = {
   generationId?: string;
   turnId?: string;
   position?: number;
+  /** A layer decomposition's base image or layer, and a layer's box on the base (spec 2.4). */
+  role?: "base" | "layer";
+  layout?: { x: number; y: number; width: number; height: number };
   visibility?: "private" | "team";
   signal?: AbortSignal;
   /**
@@ -80,6 +83,8 @@ export async function storeImage(input: StoreImageInput) {
         generationId: input.generationId,
         turnId: input.turnId,
         position: input.position ?? 0,
+        role: input.role,
+        layout: input.layout,
       },
     });
     if (!asset.thumbnailKey && input.decode === "after-row") makeThumbnailLater(asset);

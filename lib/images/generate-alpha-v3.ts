@@ -5,15 +5,14 @@ import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, alphaV3FormSchema, al
 import { alphaV3ParamsFromForm } from "@/lib/images/alpha-params";
 import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
-import { storedFailure } from "@/lib/http/client-error";
 import { AppError, parseOrThrow } from "@/lib/errors";
 import { announceJob, createJob } from "@/lib/jobs/job-changes";
-import { CANCELLED } from "@/lib/jobs/job-failures";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { randomAlphaV3Seed } from "./random-seed";
+import { recordGenerationFailure } from "./generation-failure";
 import { toGenerationDto } from "./generation-dto";
 import { loadReferenceAssets, upstreamImageUrl } from "./reference-images";
 import { storeGeneratedImage } from "./store-result";
@@ -101,10 +100,7 @@ async function runAlphaV3(
     };
     return { state: "succeeded", requestId: result.requestId, record: (tx) => tx.generation.update({ where: { id: generation.id }, data: succeeded }) };
   } catch (error) {
-    await db.generation.update({
-      where: { id: generation.id },
-      data: { status: "failed", ...(signal.aborted ? CANCELLED : storedFailure(error)), durationMs: Date.now() - started, completedAt: new Date() },
-    });
+    await recordGenerationFailure(generation.id, error, signal, started);
     throw error;
   }
 }

@@ -3,18 +3,16 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError, parseOrThrow } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { storedFailure } from "@/lib/http/client-error";
 import { announceJob, createJob } from "@/lib/jobs/job-changes";
-import { CANCELLED } from "@/lib/jobs/job-failures";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
-import type { BetaResultImage } from "@/lib/upstream/beta/client";
 import { betaClient } from "@/lib/upstream/clients";
 import { betaParamsFromForm } from "./beta-params";
 import { fitBetaReferences } from "./beta-reference-fit";
 import { betaFormSchema, type BetaFormValues } from "./beta-schemas";
+import { recordGenerationFailure } from "./generation-failure";
 import { toGenerationDto } from "./generation-dto";
 import { storeBase64Image, storeGeneratedImage } from "./store-result";
 
@@ -71,29 +69,16 @@ async function runBeta(
       onAdmitted: () => progress({ state: "generating" }),
     });
     progress({ state: "storing" });
-    const stored: { id: string; image: BetaResultImage }[] = [];
     for (const [position, image] of result.images.entries()) {
-      const target = { ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal };
-      const asset = image.b64 ? await storeBase64Image(image.b64, target) : await storeGeneratedImage({ client, url: image.url!, ...target });
-      stored.push({ id: asset.id, image });
+      // A decomposition's images say what they are (spec 2.4: one base image plus its layers).
+      const target = { ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, role: image.role, layout: image.bbox, signal };
+      if (image.b64) await storeBase64Image(image.b64, target);
+      else await storeGeneratedImage({ client, url: image.url!, ...target });
     }
     const succeeded = { status: "succeeded" as const, requestId: result.requestId, tokens: result.totalTokens, durationMs: Date.now() - started, completedAt: new Date() };
-    return {
-      state: "succeeded",
-      requestId: result.requestId,
-      record: async (tx) => {
-        // A decomposition's images say what they are (spec 2.4: one base image plus its layers).
-        for (const { id, image } of stored.filter(({ image }) => image.role)) {
-          await tx.asset.update({ where: { id }, data: { kind: image.role === "layer" ? "layer" : "image", role: image.role, layout: image.bbox ?? undefined } });
-        }
-        await tx.generation.update({ where: { id: generation.id }, data: succeeded });
-      },
-    };
+    return { state: "succeeded", requestId: result.requestId, record: (tx) => tx.generation.update({ where: { id: generation.id }, data: succeeded }) };
   } catch (error) {
-    await db.generation.update({
-      where: { id: generation.id },
-      data: { status: "failed", ...(signal.aborted ? CANCELLED : storedFailure(error)), durationMs: Date.now() - started, completedAt: new Date() },
-    });
+    await recordGenerationFailure(generation.id, error, signal, started);
     throw error;
   }
 }

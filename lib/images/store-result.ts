@@ -15,6 +15,8 @@ type StoreResultInput = {
   generationId?: string;
   turnId?: string;
   position?: number;
+  role?: "base" | "layer";
+  layout?: { x: number; y: number; width: number; height: number };
   signal?: AbortSignal;
 };
 
@@ -31,13 +33,15 @@ export function storeGeneratedImage(input: StoreResultInput) {
         source: Readable.fromWeb(body as NodeReadableStream<Uint8Array>),
         ownerId: input.ownerId,
         teamId: input.teamId,
-        kind: "image",
+        kind: input.role === "layer" ? "layer" : "image",
         allowedMimes: RESULT_MIMES,
         maxBytes: MAX_RESULT_BYTES,
         sourceUrl: input.url,
         generationId: input.generationId,
         turnId: input.turnId,
         position: input.position,
+        role: input.role,
+        layout: input.layout,
         visibility: "private",
         signal: input.signal,
         // The configured image service's output, fetched with the key from an origin the client
@@ -56,7 +60,7 @@ export function storeBase64Image(b64: string, target: StoredResultTarget) {
   return storeImage({
     source: Readable.from([Buffer.from(b64, "base64")]),
     ...target,
-    kind: "image",
+    kind: target.role === "layer" ? "layer" : "image",
     allowedMimes: RESULT_MIMES,
     maxBytes: MAX_RESULT_BYTES,
     visibility: "private",
