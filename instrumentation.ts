@@ -7,5 +7,9 @@ export async function register() {
   // Jobs cut off by the last stop end as interrupted, and a sweep ends those of instances that die.
   const { recoverJobsAtStart } = await import("@/lib/jobs/recovery");
   const { resolveDbTarget } = await import("@/lib/db/adapter");
-  await recoverJobsAtStart({ singleProcess: resolveDbTarget().engine === "pglite" });
+  const singleProcess = resolveDbTarget().engine === "pglite";
+  await recoverJobsAtStart({ singleProcess });
+  // Video jobs are followed to their end by this process's sync worker, resuming any left unfinished.
+  const { startVideoSync } = await import("@/lib/videos/sync-worker");
+  await startVideoSync({ singleProcess });
 }

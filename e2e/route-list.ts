@@ -137,6 +137,48 @@ export const apiRoutes: ApiRoute[] = [
     methods: { PATCH: { body: { type: "json", sample: () => ({ disabled: true }), strings: [], closed: [] } } },
   },
   {
+    // The agent's /healthz and the inference server's /health, read live: no snapshot (checkedAt moves).
+    path: "/api/admin/video/health",
+    access: "admin",
+    methods: { GET: { body: none } },
+  },
+  {
+    // A switch that slipped through shows in the audit log and the partition; read live, so no snapshot.
+    path: "/api/admin/video/partition",
+    access: "admin",
+    methods: {
+      GET: { body: none },
+      POST: { body: { type: "json", sample: () => ({ partition: "ref2va" }), strings: [], closed: ["partition"] } },
+    },
+  },
+  {
+    path: "/api/admin/video/inference",
+    access: "admin",
+    methods: {
+      POST: {
+        body: {
+          type: "json",
+          sample: () => ({ prompt: "A paper boat on a rainy street", seconds: 4, aspectRatio: "16:9", seed: 7 }),
+          strings: ["prompt"],
+          closed: ["aspectRatio"],
+        },
+      },
+    },
+  },
+  {
+    // An inference job id that names nothing: the inference server answers 404.
+    path: "/api/admin/video/inference/[id]",
+    access: "admin",
+    params: { id: { value: "inf_000000000000000000000000" } },
+    methods: { GET: { body: none } },
+  },
+  {
+    path: "/api/admin/video/inference/[id]/content",
+    access: "admin",
+    params: { id: { value: "inf_000000000000000000000000" } },
+    methods: { GET: { body: none } },
+  },
+  {
     path: "/api/alpha/v3/generations",
     access: "member",
     methods: {
@@ -327,7 +369,53 @@ export const apiRoutes: ApiRoute[] = [
   {
     path: "/api/uploads",
     access: "member",
-    methods: { POST: { body: { type: "upload" }, query: { purpose: { sample: "alpha-v3", closed: true, required: true } } } },
+    methods: { POST: { body: { type: "upload" }, query: { purpose: { sample: "alpha-v3", closed: true, required: true }, name: { sample: "reference.png" } } } },
+  },
+  {
+    path: "/api/videos",
+    access: "member",
+    methods: {
+      GET: {
+        body: none,
+        query: { task: { sample: "t2va", closed: true }, status: { closed: true }, cursor: { closed: true }, limit: { sample: "20", number: true } },
+        snapshot: true,
+      },
+      POST: {
+        body: {
+          type: "json",
+          sample: () => ({
+            task: "t2va",
+            prompt: "A paper boat on a rainy street",
+            durationSeconds: 4,
+            shortEdge: 768,
+            aspectRatio: "16:9",
+            delivery720p: false,
+            advanced: { steps: 20, seed: 7 },
+            inputs: [],
+          }),
+          strings: ["prompt"],
+          closed: ["task", "aspectRatio"],
+        },
+      },
+    },
+  },
+  {
+    // A video job id that names nothing: a real one is covered by lib/videos' integration tests.
+    path: "/api/videos/[id]",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { GET: { body: none }, DELETE: { body: none, query: { archive: { sample: "keep", closed: true, required: true } } } },
+  },
+  {
+    path: "/api/videos/[id]/cancel",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { POST: { body: none } },
+  },
+  {
+    path: "/api/videos/partition",
+    access: "member",
+    methods: { GET: { body: none } },
   },
 ];
 

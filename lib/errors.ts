@@ -10,6 +10,10 @@ const statusByCode = {
   not_found: 404,
   validation_failed: 400,
   conflict: 409,
+  /** Spec 3.1: a running video job cannot be cancelled. */
+  cannot_cancel: 409,
+  /** Spec 3.2: the video service's loaded mode does not suit the task now. */
+  partition_unusable: 409,
   length_required: 411,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -31,6 +31,12 @@ const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
   not_found: { title: "No longer there", advice: "It may have been deleted. Reload the page.", retryable: false },
   validation_failed: { title: "Some settings need a change", advice: "Check the settings marked in the form and try again.", retryable: false },
   conflict: { title: "Changed in the meantime", advice: "Reload the page and try again.", retryable: false },
+  cannot_cancel: { title: "Cannot be cancelled now", advice: "A video that is generating runs to its end; delete it once it has finished.", retryable: false },
+  partition_unusable: {
+    title: "The video service is not ready for this task",
+    advice: "Wait until an administrator has switched the video service to the mode this task needs.",
+    retryable: true,
+  },
   length_required: { title: "The request was incomplete", advice: "Reload the page and try again.", retryable: false },
   payload_too_large: { title: "Too large", advice: "Use a smaller file or fewer images.", retryable: false },
   unsupported_media_type: { title: "Unsupported file type", advice: "Use one of the formats the form names.", retryable: false },

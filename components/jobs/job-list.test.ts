@@ -14,6 +14,7 @@ function job(id: string, patch: Partial<JobDto> = {}): JobDto {
     generationId: `generation-${id}`,
     conversationId: null,
     turnId: null,
+    videoId: null,
     error: null,
     canRunAgain: false,
     createdAt: "2026-11-23T10:00:00.000Z",

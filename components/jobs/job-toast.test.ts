@@ -14,6 +14,7 @@ const finished = (patch: Partial<JobDto>): JobDto => ({
   generationId: null,
   conversationId: "c1",
   turnId: "t1",
+  videoId: null,
   error: null,
   canRunAgain: false,
   createdAt: "2026-11-23T10:00:00.000Z",

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { alphaV3HistoryKey } from "@/components/alpha/alpha-v3-history";
 import { betaHistoryKey } from "@/components/beta/beta-history";
 import { chatKeys } from "@/components/chat/chat-queries";
+import { videosKey } from "@/components/videos/video-queries";
 import { ToastRegion, type Toast } from "@/components/ui/toast-region";
 import type { JobDto, JobListDto, JobState } from "@/lib/jobs/job-dto";
 import { jobChanges, statesOf } from "./job-list";
@@ -25,6 +26,8 @@ function refreshResultOf(queryClient: QueryClient, job: JobDto): void {
     void queryClient.invalidateQueries({ queryKey: alphaV3HistoryKey });
   } else if (job.kind === "beta") {
     void queryClient.invalidateQueries({ queryKey: betaHistoryKey });
+  } else if (job.kind === "video") {
+    void queryClient.invalidateQueries({ queryKey: videosKey });
   } else if (job.conversationId) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(job.conversationId) });
     void queryClient.invalidateQueries({ queryKey: chatKeys.lists });

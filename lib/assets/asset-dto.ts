@@ -8,6 +8,8 @@ export type AssetDto = {
   width: number | null;
   height: number | null;
   bytes: number;
+  /** A video's or a sound's length in milliseconds; null for images. */
+  durationMs: number | null;
   url: string;
   thumbnailUrl: string | null;
   downloadUrl: string;
@@ -29,6 +31,7 @@ export function toAssetDto(asset: {
   width: number | null;
   height: number | null;
   bytes: bigint | number;
+  durationMs?: number | null;
   thumbnailKey: string | null;
   role?: "base" | "layer" | null;
   position?: number;
@@ -42,9 +45,11 @@ export function toAssetDto(asset: {
     width: asset.width,
     height: asset.height,
     bytes: Number(asset.bytes),
+    durationMs: asset.durationMs ?? null,
     url: `/api/assets/${asset.id}`,
     // A decodable image always has a thumb link: the thumbnail of a result is made after its row, and
-    // the link makes it on demand (or serves the image whole) until then (issue 9).
+    // the link makes it on demand (or serves the image whole) until then (issue 9). A video's is its
+    // poster frame, made before its row; a sound has none.
     thumbnailUrl: asset.thumbnailKey || isFullyDecodable(asset.mime) ? `/api/assets/${asset.id}?variant=thumb` : null,
     downloadUrl: `/api/assets/${asset.id}?download=1`,
     role: asset.role ?? null,

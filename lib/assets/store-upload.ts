@@ -11,18 +11,14 @@ import { uploadPurposes, type UploadPurpose } from "./upload-limits";
 type UploadConversion = { from: string; to: string; message: string };
 
 /**
- * A raw-body upload (the file is the body), streamed to the blob store within its purpose's limits.
- * A declared Content-Length over the limit is refused before a byte is read; a body that runs past
- * the limit anyway (chunked, or lying) is cut off at the limit while streaming. An HEIC/HEIF comes
- * back converted (store-image.ts), and `conversion` says so.
+ * A raw-body image upload (the file is the body), streamed to the blob store within its purpose's
+ * limits. An HEIC/HEIF comes back converted (store-image.ts), and `conversion` says so. Video inputs
+ * (purpose "video") have their own store, lib/videos/store-video-input.
  */
-export async function storeUpload(user: CurrentUser, purpose: UploadPurpose, request: Request) {
+export async function storeUpload(user: CurrentUser, purpose: Exclude<UploadPurpose, "video">, request: Request) {
   const limits = uploadPurposes[purpose];
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
-  if (!request.body) throw new AppError("validation_failed", "The request has no file", [{ field: "file", message: "is required" }]);
   const asset = await storeImage({
-    source: Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
+    source: uploadBody(request, limits.maxBytes, () => fileTooLarge(limits.maxBytes)),
     ownerId: user.id,
     teamId: user.teamIds[0] ?? null,
     kind: "input",
@@ -35,7 +31,19 @@ export async function storeUpload(user: CurrentUser, purpose: UploadPurpose, req
   return { asset, conversion: conversionOf(asset.convertedFrom, asset.mime) };
 }
 
-function conversionOf(from: string | null, to: string): UploadConversion | null {
+/**
+ * The request's body as a stream. A declared Content-Length over `maxBytes` is refused before a byte
+ * is read; a body that runs past the limit anyway (chunked, or lying) is cut off by the store's own
+ * `maxBytes` while streaming.
+ */
+export function uploadBody(request: Request, maxBytes: number, tooLarge: () => AppError): Readable {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) throw new AppError("validation_failed", "The request has no file", [{ field: "file", message: "is required" }]);
+  return Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+}
+
+export function conversionOf(from: string | null, to: string): UploadConversion | null {
   if (!from) return null;
   return { from, to, message: `Converted from ${mimeLabel(from)} to ${mimeLabel(to)}` };
 }

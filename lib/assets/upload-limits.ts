@@ -1,15 +1,22 @@
 import { z } from "zod";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, ALPHA_V3_MAX_IMAGE_BYTES } from "@/lib/upstream/alpha/limits";
+import { VIDEO_INPUT_LIMITS } from "@/lib/upstream/video/limits";
 
 // Upload limits per purpose: the alpha models' own limits (spec 4.1, 4.2 rule 1, defined in
 // lib/upstream/alpha/limits), and beta inputs (spec 8: ≤ 30 MB, many formats). "MB" is read as the
-// stricter decimal megabyte so that whatever we accept the upstream accepts too.
+// stricter decimal megabyte so that whatever we accept the upstream accepts too. Video inputs (spec
+// 4.4.1): images, videos and audio, up to the largest type's limit (50 MiB for a video); each type's
+// own limit is applied once the bytes say what the file is (lib/videos/store-video-input).
 export const uploadPurposes = {
   "alpha-v3": { maxBytes: ALPHA_V3_MAX_IMAGE_BYTES, mimes: ALPHA_IMAGE_MIME_TYPES },
   "alpha-v35": { maxBytes: ALPHA_V35_MAX_IMAGE_BYTES, mimes: ALPHA_IMAGE_MIME_TYPES },
   beta: {
     maxBytes: 30_000_000,
     mimes: ["image/png", "image/jpeg", "image/webp", "image/bmp", "image/tiff", "image/gif", "image/heic", "image/heif"],
+  },
+  video: {
+    maxBytes: VIDEO_INPUT_LIMITS.video.maxBytes,
+    mimes: [...VIDEO_INPUT_LIMITS.image.mimes, ...VIDEO_INPUT_LIMITS.video.mimes, ...VIDEO_INPUT_LIMITS.audio.mimes],
   },
 } as const;
 
@@ -24,7 +31,7 @@ const purposeNames = Object.keys(uploadPurposes) as [UploadPurpose, ...UploadPur
  */
 export const uploadPurposeSchema = z.enum(purposeNames, { error: `must be one of ${purposeNames.join(", ")}` });
 
-/** Body types the upload route reads: any image type of any purpose, or bytes of unknown type. */
+/** Body types the upload route reads: any media type of any purpose, or bytes of unknown type. */
 export const UPLOAD_BODY_TYPES: readonly string[] = [
   ...new Set([...Object.values(uploadPurposes).flatMap((purpose) => purpose.mimes), "application/octet-stream"]),
 ];

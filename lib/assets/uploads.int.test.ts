@@ -90,7 +90,7 @@ describe("issue 7 finding 1: upload purpose from the prototype chain", () => {
     const body = countedBody(new Uint8Array(1_000_000), 50);
     const response = await upload(purpose, body.stream, { "content-type": "image/png", "content-length": "50000000" });
     expect(response.status).toBe(400);
-    expect(await refusal(response)).toMatchObject({ code: "validation_failed", fields: [{ field: "purpose", message: "must be one of alpha-v3, alpha-v35, beta" }] });
+    expect(await refusal(response)).toMatchObject({ code: "validation_failed", fields: [{ field: "purpose", message: "must be one of alpha-v3, alpha-v35, beta, video" }] });
     expect(body.reads).toBe(0);
     expect(await stored()).toEqual(before);
   });

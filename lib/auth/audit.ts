@@ -7,7 +7,9 @@ export type AuditAction =
   | "settings.open_sign_up"
   | "user.disabled"
   | "user.enabled"
-  | "user.password_changed";
+  | "user.password_changed"
+  | "video.partition_switch"
+  | "video.inference_run";
 
 /** Records who did what to which record, inside the transaction that did it. */
 export async function recordAudit(

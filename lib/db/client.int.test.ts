@@ -56,7 +56,7 @@ describe(`the Prisma client on ${testDbEngine()}`, () => {
         bytes: 5_000_000_000n,
         ownerId: owner.id,
         videoJobs: {
-          create: { ownerId: owner.id, submitKey: "k1", task: "t2v", prompt: "a cat", params: { fps: 24, tags: ["x"] } },
+          create: { ownerId: owner.id, correlationId: "k1", task: "t2va", prompt: "a cat", params: { fps: 24, tags: ["x"] } },
         },
       },
       include: { videoJobs: true },

@@ -1,7 +1,7 @@
 // A job as the browser sees it (issue 9): the one shape of the jobs list, of one job, and of every
 // event on the jobs stream. Browser-safe: no owner ids, dates as ISO strings.
 
-export const JOB_KINDS = ["alpha_v3", "alpha_v35_turn", "beta"] as const;
+export const JOB_KINDS = ["alpha_v3", "alpha_v35_turn", "beta", "video"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const ACTIVE_JOB_STATES = ["queued", "waiting", "generating", "storing"] as const;
@@ -10,7 +10,7 @@ export type ActiveJobState = (typeof ACTIVE_JOB_STATES)[number];
 export type FinishedJobState = (typeof FINISHED_JOB_STATES)[number];
 export type JobState = ActiveJobState | FinishedJobState;
 
-export const JOB_KIND_LABELS: Record<JobKind, string> = { alpha_v3: "Alpha v3", alpha_v35_turn: "Chat editor", beta: "Beta" };
+export const JOB_KIND_LABELS: Record<JobKind, string> = { alpha_v3: "Alpha v3", alpha_v35_turn: "Chat editor", beta: "Beta", video: "Video" };
 
 export const JOB_STATE_LABELS: Record<JobState, string> = {
   queued: "Starting",
@@ -37,11 +37,13 @@ export type JobDto = {
   round: number | null;
   /** The prompt or message, shortened, for lists. */
   label: string;
-  /** Where the result is shown: the Alpha v3 or Beta page, or the conversation with the turn selected. */
+  /** Where the result is shown: the Alpha v3 or Beta page, the conversation with the turn selected, or the video's page. */
   href: string;
   generationId: string | null;
   conversationId: string | null;
   turnId: string | null;
+  /** The video job (lib/videos) a `video` job tracks. */
+  videoId: string | null;
   /** Why it failed, was cancelled or interrupted: a code of `components/errors/error-copy.ts`, a sentence, the id to quote. */
   error: { code: string; message: string; requestId: string | null } | null;
   /** Whether "Run again" may start a new job with the same settings and seed. */

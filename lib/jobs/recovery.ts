@@ -20,6 +20,9 @@ export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
   const abandoned = await db.job.findMany({
     where: {
       state: { in: [...ACTIVE_JOB_STATES] },
+      // Video jobs have no runner to lose: the sync worker of any instance claims them by lease and
+      // resumes them after a restart (lib/videos/sync-worker).
+      kind: { not: "video" },
       OR: [{ runnerId: null }, { runnerId: { not: RUNNER_ID } }],
       AND: [{ OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: heartbeatBefore } }] }],
     },

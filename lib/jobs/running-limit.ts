@@ -16,9 +16,12 @@ export function runningLimitMessage(limit: number): string {
     : `You already have ${limit} generations running. Wait for one to finish or cancel one.`;
 }
 
-/** The user's jobs that have not ended, of every kind. */
+/**
+ * The user's image jobs that have not ended. Video jobs wait minutes in the agent's own queue, whose
+ * capacity the agent enforces (spec 4.4 `queue_full`): they hold no place in the image line.
+ */
 function countRunning(tx: Prisma.TransactionClient, userId: string): Promise<number> {
-  return tx.job.count({ where: { ownerId: userId, state: { in: [...ACTIVE_JOB_STATES] } } });
+  return tx.job.count({ where: { ownerId: userId, kind: { not: "video" }, state: { in: [...ACTIVE_JOB_STATES] } } });
 }
 
 // One user may hold at most USER_MAX_RUNNING_GENERATIONS places at once, so nobody can fill the

@@ -10,6 +10,7 @@ const RETRYABLE_ERRORS = new Set(["interrupted", "rate_limited", "timeout", "net
 
 function hrefOf(job: Job): string {
   if (job.kind === "alpha_v35_turn" && job.conversationId) return conversationPath(job.conversationId, job.turnId);
+  if (job.kind === "video" && job.videoJobId) return `/videos/${job.videoJobId}`;
   return job.kind === "beta" ? "/beta" : "/alpha";
 }
 
@@ -26,8 +27,10 @@ export function toJobDto(job: Job): JobDto {
     generationId: job.generationId,
     conversationId: job.conversationId,
     turnId: job.turnId,
+    videoId: job.videoJobId,
     error: job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "", requestId: job.requestId } : null,
-    canRunAgain: finished && (job.state === "interrupted" || job.state === "cancelled" || (job.state === "failed" && RETRYABLE_ERRORS.has(job.errorCode ?? ""))),
+    // A video job is repeated with the Videos page's Duplicate, which shows its settings first.
+    canRunAgain: finished && job.kind !== "video" && (job.state === "interrupted" || job.state === "cancelled" || (job.state === "failed" && RETRYABLE_ERRORS.has(job.errorCode ?? ""))),
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,

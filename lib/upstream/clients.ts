@@ -1,6 +1,6 @@
 import "server-only";
 import { imageUpstreamConfig } from "@/lib/env";
-import { settings } from "@/lib/settings";
+import { InvalidEnvironmentError, settings } from "@/lib/settings";
 import { log } from "@/lib/log";
 import { createAlphaClient, type AlphaClient } from "./alpha/client";
 import { createBetaClient, type BetaClient } from "./beta/client";
@@ -9,8 +9,15 @@ import { ALPHA_V3_MODEL } from "./alpha/wire-v3";
 import { ALPHA_V35_MODEL } from "./alpha/wire-v35";
 import type { UpstreamClientOptions } from "./client-core";
 import { sharedConcurrencyGate } from "./concurrency-gate";
+import { createVideoAgentClient, type VideoAgentClient } from "./video/agent-client";
+import { createVideoInferenceClient, type VideoInferenceClient } from "./video/inference-client";
 
-const holder = globalThis as typeof globalThis & { studioAlphaClient?: AlphaClient; studioBetaClient?: BetaClient };
+const holder = globalThis as typeof globalThis & {
+  studioAlphaClient?: AlphaClient;
+  studioBetaClient?: BetaClient;
+  studioVideoAgentClient?: VideoAgentClient;
+  studioVideoInferenceClient?: VideoInferenceClient;
+};
 
 // One client per process, behind the studio-wide gate with the configured per-model limits.
 export function alphaClient(): AlphaClient {
@@ -21,6 +28,23 @@ export function alphaClient(): AlphaClient {
 export function betaClient(): BetaClient {
   holder.studioBetaClient ??= createBetaClient(studioClientOptions("beta", BETA_MODELS, settings().BETA_CONCURRENCY));
   return holder.studioBetaClient;
+}
+
+// The video services have no gate and no retries (lib/upstream/video): the sync worker paces them.
+export function videoAgentClient(): VideoAgentClient {
+  holder.studioVideoAgentClient ??= createVideoAgentClient({ baseUrl: videoServiceUrl("VIDEO_AGENT_URL") });
+  return holder.studioVideoAgentClient;
+}
+
+export function videoInferenceClient(): VideoInferenceClient {
+  holder.studioVideoInferenceClient ??= createVideoInferenceClient({ baseUrl: videoServiceUrl("VIDEO_INFERENCE_URL") });
+  return holder.studioVideoInferenceClient;
+}
+
+function videoServiceUrl(name: "VIDEO_AGENT_URL" | "VIDEO_INFERENCE_URL"): string {
+  const url = settings()[name];
+  if (!url) throw new InvalidEnvironmentError(`${name} must be set (npm start sets it to the emulator)`);
+  return url;
 }
 
 /** The configured key, URL and timeout; each of `models` gets its own line in the gate, `limit` wide. */

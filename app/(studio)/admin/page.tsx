@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { InvitesPanel } from "@/components/admin/invites-panel";
 import { SignUpSettings } from "@/components/admin/sign-up-settings";
 import { UsersTable } from "@/components/admin/users-table";
@@ -37,6 +38,9 @@ export default async function AdminPage() {
               ))}
             </dl>
             <p className="mt-4 text-xs text-zinc-500">Keys stay on the server and are never shown here.</p>
+            <Link href="/admin/video" className="mt-3 inline-block text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
+              Video service: partition and health →
+            </Link>
           </Card>
         </div>
       </div>

@@ -4,17 +4,24 @@ import { storeUpload } from "@/lib/assets/store-upload";
 import { UPLOAD_BODY_TYPES, uploadPurposeSchema } from "@/lib/assets/upload-limits";
 import { requireUser } from "@/lib/auth/current-user";
 import { readQuery, route } from "@/lib/http/route";
+import { storeVideoInput } from "@/lib/videos/store-video-input";
 
-const querySchema = z.object({ purpose: uploadPurposeSchema });
+const querySchema = z.object({
+  purpose: uploadPurposeSchema,
+  /** The file's own name, for refusals that name it ("clip.mp4: frame rate must be 23 to 60 fps ..."). */
+  name: z.string().trim().min(1, "name must not be empty").max(255, "name must be at most 255 characters").optional(),
+});
 
 // Raw-body upload (the file is the body); limits depend on `purpose`. route() refuses a body whose
-// Content-Type is not an image type or application/octet-stream (415 naming Content-Type). The body
-// streams to storage: proxy.ts's matcher leaves this path out, so Next never buffers or truncates it
-// (its proxy clones bodies only for the paths it runs on, and cuts them at 10 MB).
-// `conversion` is null, or what the studio did to make the file usable ("Converted from HEIC to JPEG ...").
+// Content-Type is not a media type of some purpose or application/octet-stream (415 naming
+// Content-Type); the type is only a hint, the bytes decide. The body streams to storage: proxy.ts's
+// matcher leaves this path out, so Next never buffers or truncates it (its proxy clones bodies only
+// for the paths it runs on, and cuts them at 10 MB). `conversion` is null, or what the studio did to
+// make the file usable ("Converted from HEIC to JPEG ..."). Video inputs (spec 4.4.1: images, clips,
+// sounds) have their own store, whose refusals name the file by `name`.
 export const POST = route(async (request) => {
   const user = await requireUser();
-  const { purpose } = readQuery(request, querySchema);
-  const { asset, conversion } = await storeUpload(user, purpose, request);
+  const { purpose, name } = readQuery(request, querySchema);
+  const { asset, conversion } = purpose === "video" ? await storeVideoInput(user, request, name) : await storeUpload(user, purpose, request);
   return Response.json({ asset: toAssetDto(asset), conversion }, { status: 201 });
 }, { accepts: UPLOAD_BODY_TYPES });

@@ -9,7 +9,7 @@ import { getOwnedJob } from "@/lib/jobs/list-jobs";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
 
 // Each kind repeats its own domain row (lib/jobs knows none of them).
-const RUN_AGAIN: Record<JobKind, typeof runAlphaV3Again | typeof runTurnAgain | typeof runBetaAgain> = {
+const RUN_AGAIN: Record<Exclude<JobKind, "video">, typeof runAlphaV3Again | typeof runTurnAgain | typeof runBetaAgain> = {
   alpha_v3: runAlphaV3Again,
   alpha_v35_turn: runTurnAgain,
   beta: runBetaAgain,
@@ -20,6 +20,6 @@ const RUN_AGAIN: Record<JobKind, typeof runAlphaV3Again | typeof runTurnAgain | 
 export const POST = route<{ id: string }>(async (_request, { params }) => {
   const user = await requireUser();
   const job = await getOwnedJob(user, params.id);
-  if (!toJobDto(job).canRunAgain) throw new AppError("conflict", "This job cannot run again: it is still running, succeeded, or failed in a way that would fail again");
+  if (job.kind === "video" || !toJobDto(job).canRunAgain) throw new AppError("conflict", "This job cannot run again: it is still running, succeeded, or failed in a way that would fail again");
   return Response.json(await RUN_AGAIN[job.kind](user, job), { status: 202 });
 });

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { VideoHealthCard } from "@/components/admin/video-health-card";
+import { VideoInferenceCard } from "@/components/admin/video-inference-card";
+import { VideoPartitionCard } from "@/components/admin/video-partition-card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePageAdmin } from "@/lib/auth/current-user";
+
+export const metadata: Metadata = { title: "Video service" };
+
+// Issue 11, "Admin pages": the video agent's partition and health, and the inference server beneath it.
+// The cards read the admin video API in the browser, so a service that is down never stops the page.
+export default async function AdminVideoPage() {
+  await requirePageAdmin();
+  return (
+    <>
+      <PageHeader
+        title="Video service"
+        description="The loaded mode of the video agent, its health, and the inference server it generates through."
+        actions={
+          <Link href="/admin" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
+            ← Admin
+          </Link>
+        }
+      />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <div className="min-w-0 space-y-6">
+          <VideoPartitionCard />
+          <VideoHealthCard />
+        </div>
+        <div className="min-w-0">
+          <VideoInferenceCard />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { serverFieldErrors } from "@/components/images/field-errors";
+import { useShownFieldErrors } from "@/components/images/use-shown-field-errors";
+import { reveal } from "@/components/ui/reveal";
+import { ApiError } from "@/lib/client/api";
+import type { ClientError } from "@/lib/errors";
+import { partitionProblem } from "@/lib/videos/partition-rule";
+import type { VideoJobDto } from "@/lib/videos/video-dto";
+import { useSubmitVideo } from "./use-video-actions";
+import { blockedReason, formStateFromJob, initialVideoForm, toVideoRequestBody, validateVideoForm, VIDEO_FIELDS, videoFieldOf, type VideoField, type VideoFormState } from "./video-form-state";
+import { PARTITION_POLL_MS, partitionQuery } from "./video-queries";
+
+/** Where the keyboard goes when a field is refused. */
+const FOCUS_TARGETS: Record<VideoField, string> = {
+  task: "video-task",
+  prompt: "video-prompt",
+  inputs: "video-inputs",
+  durationSeconds: "video-duration",
+  aspectRatio: "video-aspect-ratio",
+  shortEdge: "video-short-edge",
+  delivery720p: "video-delivery-720p",
+  steps: "video-steps",
+  flowShift: "video-flow-shift",
+  audioFlowShift: "video-audio-flow-shift",
+  seed: "video-seed",
+};
+
+const ADVANCED: readonly VideoField[] = ["steps", "flowShift", "audioFlowShift", "seed"];
+
+export type FormNotice = { tone: "info" | "warning"; text: string };
+
+const unreachable: ClientError = { code: "offline", message: "The studio could not be reached. Check your connection and try again." };
+
+// The video form's state (issue 11): checked live with the schema the route handler uses (a field
+// shows its rule once edited, every field once Submit was pressed), held while the partition does
+// not suit the task (spec 3.2, polled every 12 s meanwhile), and refilled by "Duplicate".
+export function useVideoForm() {
+  const [form, setForm] = useState<VideoFormState>(initialVideoForm);
+  const [notice, setNotice] = useState<FormNotice>();
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const submit = useSubmitVideo();
+
+  const partition = useQuery({
+    ...partitionQuery(),
+    refetchInterval: (query) => (query.state.data && partitionProblem(query.state.data, form.task) === null ? false : PARTITION_POLL_MS),
+  });
+  const partitionReason = partition.data ? partitionProblem(partition.data, form.task) : null;
+
+  const liveErrors = useMemo(() => validateVideoForm(form), [form]);
+  const refusal = submit.error instanceof ApiError ? submit.error : undefined;
+  const refusedByServer = useMemo(() => serverFieldErrors(refusal?.error, videoFieldOf), [refusal]);
+  const fieldErrors = useShownFieldErrors(VIDEO_FIELDS, liveErrors, refusedByServer);
+  // A refusal that names no field of the form (409 partition_unusable, 429 …) shows as an alert.
+  const failure: ClientError | undefined = submit.error ? (refusal ? (Object.keys(refusedByServer).length === 0 ? refusal.error : undefined) : unreachable) : undefined;
+
+  function update(next: (current: VideoFormState) => VideoFormState, ...changed: VideoField[]) {
+    setForm(next);
+    fieldErrors.touch(...changed);
+  }
+
+  const change = (patch: Partial<VideoFormState>, field: VideoField) => update((current) => ({ ...current, ...patch }), field);
+
+  function send() {
+    if (submit.isPending) return;
+    fieldErrors.submit();
+    setNotice(undefined);
+    const firstInvalid = VIDEO_FIELDS.find((field) => liveErrors[field]?.length);
+    if (firstInvalid) {
+      if (ADVANCED.includes(firstInvalid)) setAdvancedOpen(true);
+      const target = firstInvalid === "shortEdge" && form.customShortEdge ? "video-short-edge-custom" : FOCUS_TARGETS[firstInvalid];
+      requestAnimationFrame(() => reveal(target)?.focus({ preventScroll: true }));
+      return;
+    }
+    if (partitionReason) return;
+    fieldErrors.sent();
+    submit.mutate(toVideoRequestBody(form), {
+      onSuccess: () => setNotice({ tone: "info", text: "Submitted. It runs on the server: close the page whenever you like; the list shows where it stands." }),
+    });
+  }
+
+  function duplicate(job: Pick<VideoJobDto, "params" | "inputs" | "seed">, reuseSeed: boolean) {
+    const { state, missingInputs } = formStateFromJob(job, reuseSeed);
+    setForm(state);
+    fieldErrors.reset();
+    submit.reset();
+    if (reuseSeed) setAdvancedOpen(true);
+    setNotice(
+      missingInputs > 0
+        ? { tone: "warning", text: `Settings loaded, but ${missingInputs} input file${missingInputs === 1 ? " is" : "s are"} no longer available.` }
+        : { tone: "info", text: reuseSeed ? "Settings and seed loaded from the job. Change anything, then submit." : "Settings loaded from the job. Change anything, then submit." },
+    );
+    requestAnimationFrame(() => reveal("video-prompt")?.focus({ preventScroll: true }));
+  }
+
+  return {
+    form,
+    setForm: update,
+    change,
+    errors: fieldErrors.shown,
+    blockedReason: blockedReason(liveErrors, partitionReason),
+    partition,
+    partitionReason,
+    submit: { send, pending: submit.isPending, failure, dismiss: () => submit.reset() },
+    notice,
+    setNotice,
+    advanced: { open: advancedOpen, setOpen: setAdvancedOpen },
+    duplicate,
+  };
+}
+
+export type VideoFormModel = ReturnType<typeof useVideoForm>;

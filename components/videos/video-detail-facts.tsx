@@ -1,0 +1,122 @@
+import type { ReactNode } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DELIVERY_720P_SHORT_EDGE, VIDEO_DEFAULTS, VIDEO_RETENTION_DAYS } from "@/lib/upstream/video/limits";
+import type { VideoJobDto } from "@/lib/videos/video-dto";
+import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { deliveredSizeLabel, echoRows, requestedSizeLabel } from "./video-job-view";
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1.5">
+      <dt className="shrink-0 text-[13px] text-zinc-500">{label}</dt>
+      <dd className="min-w-0 text-right text-[13px] break-words text-zinc-800 tabular-nums dark:text-zinc-200" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-1">
+      <h3 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{title}</h3>
+      <dl className="divide-y divide-zinc-100 dark:divide-zinc-800/70">{children}</dl>
+    </section>
+  );
+}
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "medium" });
+
+/** The settings a job was submitted with (its stored params), what came back, and the seed the service used. */
+export function VideoSettingsFacts({ job }: { job: VideoJobDto }) {
+  const { params } = job;
+  return (
+    <Section title="Settings">
+      <Row label="Task">{VIDEO_TASK_LABELS[job.task]}</Row>
+      <Row label="Duration">{params.durationSeconds} s</Row>
+      <Row label="Requested">{requestedSizeLabel(params)}</Row>
+      <Row label="Delivered" testId="video-detail-resolution">
+        {deliveredSizeLabel(job.resolution) ?? "—"}
+      </Row>
+      <Row label="720p delivery">{params.delivery720p ? (job.delivery720p ? `Done (${DELIVERY_720P_SHORT_EDGE}p copy)` : "Asked for") : "Off"}</Row>
+      <Row label="Inference steps">{params.advanced.steps ?? VIDEO_DEFAULTS.steps}</Row>
+      <Row label="Flow shift">{params.advanced.flowShift ?? VIDEO_DEFAULTS.flowShift}</Row>
+      <Row label="Audio flow shift">{params.advanced.audioFlowShift ?? VIDEO_DEFAULTS.audioFlowShift}</Row>
+      <Row label="Seed" testId="video-detail-seed">
+        {job.seed !== null ? (
+          <span className="inline-flex items-center gap-1">
+            <span className="font-mono">{job.seed}</span>
+            <CopyButton value={String(job.seed)} label="Copy seed" />
+          </span>
+        ) : params.advanced.seed !== undefined ? (
+          <span className="font-mono">{params.advanced.seed}</span>
+        ) : (
+          "Random (known once the service accepts it)"
+        )}
+      </Row>
+    </Section>
+  );
+}
+
+/** When the job was made, sent, started, finished and archived, and how long the service keeps it (spec 2.5 `expires_at`, 8). */
+export function VideoTimesFacts({ job }: { job: VideoJobDto }) {
+  const times: [string, string | null][] = [
+    ["Created", job.createdAt],
+    ["Submitted", job.submittedAt],
+    ["Started", job.startedAt],
+    ["Completed", job.completedAt],
+    ["Archived", job.archivedAt],
+    ["Kept upstream until", job.expiresAt],
+  ];
+  return (
+    <Section title="Times">
+      {times.map(([label, iso]) => (
+        <Row key={label} label={label}>
+          {iso ? <time dateTime={iso}>{dateTime(iso)}</time> : "—"}
+        </Row>
+      ))}
+      <Row label="Studio id">
+        <span className="font-mono text-xs">{job.id}</span>
+      </Row>
+      <Row label="Service id">{job.upstreamId ? <span className="font-mono text-xs">{job.upstreamId}</span> : "—"}</Row>
+      <div className="py-1.5">
+        <dt className="sr-only">Retention</dt>
+        <dd className="text-xs text-zinc-500">
+          The video service keeps a job and its result for {VIDEO_RETENTION_DAYS} days; the studio’s archived copy stays until you remove it.
+        </dd>
+      </div>
+    </Section>
+  );
+}
+
+/** The applied arguments (spec 2.5 `echo`, defaults filled in), folded away: for tracing, not for everyday reading. */
+export function VideoEchoFacts({ echo }: { echo: VideoJobDto["echo"] }) {
+  const rows = echoRows(echo);
+  return (
+    <details className="group rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid="video-detail-echo">
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-[13px] font-medium text-zinc-700 dark:text-zinc-300">
+        <svg viewBox="0 0 20 20" className="size-4 text-zinc-400 transition-transform group-open:rotate-90" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden>
+          <path d="M7.5 4.5 13 10l-5.5 5.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        Applied arguments
+        <span className="ml-auto text-xs font-normal text-zinc-500">{rows.length ? `${rows.length} values` : "not yet known"}</span>
+      </summary>
+      {rows.length ? (
+        <table className="w-full border-t border-zinc-200 text-left text-xs dark:border-zinc-800">
+          <tbody>
+            {rows.map(([key, value]) => (
+              <tr key={key} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/70">
+                <th scope="row" className="w-2/5 px-3 py-1.5 align-top font-mono font-normal text-zinc-500">
+                  {key}
+                </th>
+                <td className="px-3 py-1.5 font-mono break-all text-zinc-800 dark:text-zinc-200">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">The service reports them once it has accepted the job.</p>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,219 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { RetryAlert } from "@/components/ui/retry-alert";
+import { Segmented } from "@/components/ui/segmented";
+import { Spinner } from "@/components/ui/spinner";
+import { useNow } from "@/components/ui/use-now";
+import { ApiError } from "@/lib/client/api";
+import { formatElapsed } from "@/lib/client/format-elapsed";
+import type { VideoJobDto } from "@/lib/videos/video-dto";
+import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { referenceTags } from "./prompt-tags";
+import { VideoEchoFacts, VideoSettingsFacts, VideoTimesFacts } from "./video-detail-facts";
+import { VideoJobActions } from "./video-job-actions";
+import { UpstreamDeletedNote, VideoJobError, VideoJobPreparation, VideoJobWarnings } from "./video-job-notes";
+import { VideoJobProgress } from "./video-job-progress";
+import { deliveredSizeLabel, elapsedMs, isActivePhase, phaseBadge, posterShape } from "./video-job-view";
+import { videoQuery } from "./video-queries";
+
+function BackLink() {
+  return (
+    <Link href="/videos" className="inline-flex items-center gap-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+      <ActionIcon path={icons.previous} className="size-4" />
+      All videos
+    </Link>
+  );
+}
+
+// One video job (issue 11 "job detail view"): the seekable player with its poster frame (the
+// studio's asset route answers Range), the 720p copy beside the original, downloads, and every
+// setting, time and applied argument of the job. Read again every 3 s while the job is under way.
+export function VideoDetail({ id }: { id: string }) {
+  const job = useQuery(videoQuery(id));
+  const router = useRouter();
+
+  if (job.isPending) {
+    return (
+      <div className="space-y-6" aria-busy="true" aria-label="Loading the video">
+        <BackLink />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <Card className="aspect-video animate-pulse bg-zinc-100/70 dark:bg-zinc-900/60" />
+          <Card className="h-96 animate-pulse bg-zinc-100/70 dark:bg-zinc-900/60" />
+        </div>
+      </div>
+    );
+  }
+  if (job.isError) {
+    const missing = job.error instanceof ApiError && job.error.status === 404;
+    return (
+      <div className="space-y-6">
+        <BackLink />
+        {missing ? (
+          <Card className="flex flex-col items-center gap-2 border-dashed px-6 py-16 text-center" data-testid="video-not-found">
+            <p className="text-lg font-semibold">Video not found</p>
+            <p className="max-w-md text-sm text-zinc-500">It may have been deleted, or the link is wrong. Your videos are on the Videos page.</p>
+          </Card>
+        ) : (
+          <RetryAlert title="The video could not be loaded" onRetry={() => void job.refetch()}>
+            {job.error.message}
+          </RetryAlert>
+        )}
+      </div>
+    );
+  }
+  return <VideoDetailView job={job.data} onDeleted={(archiveKept) => {
+        if (!archiveKept) router.push("/videos");
+      }} />;
+}
+
+function VideoDetailView({ job, onDeleted }: { job: VideoJobDto; onDeleted: (archiveKept: boolean) => void }) {
+  const badge = phaseBadge(job);
+  const active = isActivePhase(job.phase);
+  const now = useNow(1000);
+  return (
+    <div className="space-y-6" data-testid="video-detail" data-phase={job.phase}>
+      <div className="space-y-3">
+        <BackLink />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="text-2xl font-semibold tracking-tight">Video</h1>
+          <Badge tone={badge.tone}>
+            {active ? <Spinner className="size-3" /> : null}
+            <span data-testid="video-detail-phase">{badge.label}</span>
+          </Badge>
+          <span className="text-sm text-zinc-500">{VIDEO_TASK_LABELS[job.task]}</span>
+          <span className="font-mono text-sm text-zinc-500 tabular-nums">
+            {active ? formatElapsed(elapsedMs(job, now)) : `took ${formatElapsed(elapsedMs(job, now))}`}
+          </span>
+        </div>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-4">
+          <PlayerCard job={job} />
+          <Card className="space-y-3 p-4">
+            <div className="flex items-center justify-between gap-3">
+              <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Prompt</h2>
+              <CopyButton value={job.prompt} label="Copy prompt" />
+            </div>
+            <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-900 dark:text-zinc-100" data-testid="video-detail-prompt">
+              {job.prompt}
+            </p>
+            <JobInputs job={job} />
+            <VideoJobPreparation preparation={job.preparation} />
+            <VideoJobWarnings warnings={job.warnings} />
+            <UpstreamDeletedNote job={job} />
+            {job.error ? <VideoJobError error={job.error} /> : null}
+          </Card>
+        </div>
+
+        <Card className="space-y-5 p-4">
+          <VideoJobActions job={job} showOpen={false} onDeleted={onDeleted} />
+          <VideoSettingsFacts job={job} />
+          <VideoTimesFacts job={job} />
+          <VideoEchoFacts echo={job.echo} />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+type Version = "original" | "720p";
+
+/** The archived video, or where the job stands while there is none yet. */
+function PlayerCard({ job }: { job: VideoJobDto }) {
+  const [version, setVersion] = useState<Version>("original");
+  const shape = posterShape(job.params);
+  if (!job.video) {
+    const active = isActivePhase(job.phase);
+    return (
+      <Card className="overflow-hidden">
+        <div className="grid place-items-center bg-zinc-100 p-6 dark:bg-zinc-950" style={{ aspectRatio: `${Math.max(shape.width, shape.height)} / ${Math.min(shape.width, shape.height)}` }}>
+          <div className="w-full max-w-md space-y-3 text-center">
+            {active ? (
+              <VideoJobProgress job={job} />
+            ) : (
+              <p className="text-sm text-zinc-500">{job.phase === "gone" ? "The video service dropped this job before the studio could keep its video." : "This job has no video."}</p>
+            )}
+          </div>
+        </div>
+      </Card>
+    );
+  }
+  const shown = version === "720p" && job.delivery720p ? job.delivery720p : job.video;
+  const original = deliveredSizeLabel(job.resolution);
+  return (
+    <Card className="overflow-hidden">
+      <div className="bg-black">
+        <video
+          key={shown.id}
+          controls
+          preload="metadata"
+          playsInline
+          poster={job.video.thumbnailUrl ?? undefined}
+          src={shown.url}
+          className="mx-auto max-h-[70vh] w-full"
+          data-testid="video-player"
+          data-version={version}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
+        {job.delivery720p ? (
+          <Segmented<Version>
+            label="Version"
+            value={version}
+            options={[
+              { value: "original", label: original ? `Original ${original}` : "Original" },
+              { value: "720p", label: "720p" },
+            ]}
+            onChange={setVersion}
+            testIdPrefix="video-version"
+          />
+        ) : null}
+        <span className="ml-auto flex flex-wrap gap-1.5">
+          <a href={job.video.downloadUrl} download className={actionClass} data-testid="video-download">
+            <ActionIcon path={icons.download} className={actionIconClass} />
+            Download{job.delivery720p ? " original" : ""}
+          </a>
+          {job.delivery720p ? (
+            <a href={job.delivery720p.downloadUrl} download className={actionClass} data-testid="video-download-720p">
+              <ActionIcon path={icons.download} className={actionIconClass} />
+              Download 720p
+            </a>
+          ) : null}
+        </span>
+      </div>
+    </Card>
+  );
+}
+
+const SLOT_LABELS = { first: "First frame", last: "Last frame" } as const;
+
+/** The files the job was made from, with their slot or their prompt tag. */
+function JobInputs({ job }: { job: VideoJobDto }) {
+  if (job.inputs.length === 0) return null;
+  const references = job.inputs.filter((input) => input.slot === "reference");
+  const tags = referenceTags(references);
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Input files">
+      {job.inputs.map((input) => {
+        const label = input.slot === "reference" ? tags[references.indexOf(input)] : SLOT_LABELS[input.slot];
+        return (
+          <li key={`${input.slot}-${input.assetId}`} className="w-24 space-y-1">
+            <span className="grid size-24 place-items-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 text-xs text-zinc-400 dark:border-zinc-800 dark:bg-zinc-950">
+              {input.asset?.thumbnailUrl ? <img src={input.asset.thumbnailUrl} alt={label} className="size-full object-cover" /> : input.asset ? input.type : "Deleted"}
+            </span>
+            <span className="block truncate text-center font-mono text-[11px] text-zinc-500">{label}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { VIDEO_PHASES, type VideoPhase } from "@/lib/videos/video-dto";
+import { videoFormSchema } from "@/lib/videos/video-schemas";
+import {
+  ACTIVE_REFRESH_MS,
+  activeDetail,
+  deliveredSizeLabel,
+  echoRows,
+  elapsedMs,
+  isActivePhase,
+  phaseBadge,
+  refreshInterval,
+  requestedSizeLabel,
+  stageIndex,
+} from "./video-job-view";
+
+const params = (patch: Record<string, unknown> = {}) => videoFormSchema.parse({ task: "t2va", prompt: "rain", ...patch });
+
+describe("refreshInterval", () => {
+  it("reads again every 3 s while any job is under way, and never once all have ended", () => {
+    expect(refreshInterval([{ phase: "ready" }, { phase: "queued" }])).toBe(ACTIVE_REFRESH_MS);
+    expect(refreshInterval([{ phase: "archiving" }])).toBe(3000);
+    expect(refreshInterval([{ phase: "ready" }, { phase: "failed" }, { phase: "canceled" }, { phase: "gone" }, { phase: "lost" }])).toBe(false);
+    expect(refreshInterval([])).toBe(false);
+  });
+});
+
+describe("phases", () => {
+  it("treats submitting, reconciling, queued, running and archiving as under way", () => {
+    expect(VIDEO_PHASES.filter(isActivePhase)).toEqual(["submitting", "reconciling", "queued", "running", "archiving"]);
+  });
+
+  it("shows the place in line while queued (spec 2.5 queue_position)", () => {
+    expect(phaseBadge({ phase: "queued", queuePosition: 3 })).toEqual({ label: "Queued · #3", tone: "accent" });
+    expect(phaseBadge({ phase: "queued", queuePosition: null }).label).toBe("Queued");
+    expect(phaseBadge({ phase: "ready", queuePosition: null })).toEqual({ label: "Ready", tone: "success" });
+    expect(phaseBadge({ phase: "failed", queuePosition: null }).tone).toBe("danger");
+  });
+
+  it("steps through the normal path (spec 3.1) and leaves it for the other endings", () => {
+    const order: VideoPhase[] = ["submitting", "queued", "running", "archiving", "ready"];
+    expect(order.map(stageIndex)).toEqual([0, 1, 2, 3, 4]);
+    expect(stageIndex("reconciling")).toBe(0);
+    for (const phase of ["failed", "canceled", "lost", "gone"] as const) expect(stageIndex(phase)).toBe(-1);
+  });
+
+  it("says what happens now, post-processing included above 768 (spec 4.4)", () => {
+    expect(activeDetail({ phase: "queued", queuePosition: 2, params: params() })).toBe("Waiting in the video service's queue, position 2.");
+    expect(activeDetail({ phase: "running", queuePosition: null, params: params({ shortEdge: 1080 }) })).toMatch(/post-processing/);
+    expect(activeDetail({ phase: "running", queuePosition: null, params: params() })).not.toMatch(/post-processing/);
+    expect(activeDetail({ phase: "archiving", queuePosition: null, params: params({ delivery720p: true }) })).toMatch(/720p/);
+  });
+});
+
+describe("elapsedMs", () => {
+  const createdAt = "2026-11-22T10:00:00.000Z";
+  const now = Date.parse("2026-11-22T10:02:05.000Z");
+
+  it("runs while the job is under way and stops at its archive (or completion) once it has ended", () => {
+    expect(elapsedMs({ createdAt, completedAt: null, archivedAt: null, phase: "running" }, now)).toBe(125_000);
+    expect(elapsedMs({ createdAt, completedAt: "2026-11-22T10:01:00.000Z", archivedAt: "2026-11-22T10:01:10.000Z", phase: "ready" }, now)).toBe(70_000);
+    expect(elapsedMs({ createdAt, completedAt: "2026-11-22T10:00:30.000Z", archivedAt: null, phase: "failed" }, now)).toBe(30_000);
+  });
+});
+
+describe("sizes", () => {
+  it("says what was asked: native 768 or the family it is post-processed to", () => {
+    expect(requestedSizeLabel({ shortEdge: 768, aspectRatio: "16:9" })).toBe("768 (native) · 16:9");
+    expect(requestedSizeLabel({ shortEdge: 1024, aspectRatio: "9:16" })).toBe("1024 → 1080p family · 9:16");
+    expect(requestedSizeLabel({ shortEdge: 2160, aspectRatio: "1:1" })).toBe("2160 → 4K family · 1:1");
+  });
+
+  it("writes the agent's resolution with a multiplication sign", () => {
+    expect(deliveredSizeLabel("1920x1080")).toBe("1920×1080");
+    expect(deliveredSizeLabel(null)).toBeNull();
+  });
+});
+
+describe("echoRows (spec 2.5 echo)", () => {
+  it("flattens nested arguments to one row per value", () => {
+    expect(
+      echoRows({
+        task: "ref2va",
+        seconds: 5,
+        target: { short_edge: 1080, aspect_ratio: "16:9" },
+        conditions: [{ type: "image", role: "reference" }],
+        seed: 42,
+        x_metadata: null,
+      }),
+    ).toEqual([
+      ["task", "ref2va"],
+      ["seconds", "5"],
+      ["target.short_edge", "1080"],
+      ["target.aspect_ratio", "16:9"],
+      ["conditions[0].type", "image"],
+      ["conditions[0].role", "reference"],
+      ["seed", "42"],
+      ["x_metadata", "null"],
+    ]);
+    expect(echoRows(null)).toEqual([]);
+    expect(echoRows({ conditions: [] })).toEqual([["conditions", "[]"]]);
+  });
+});

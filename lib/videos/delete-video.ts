@@ -1,0 +1,43 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { releaseBlobs } from "@/lib/assets/pending-blobs";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { videoAgentClient } from "@/lib/upstream/clients";
+import { VideoApiError } from "@/lib/upstream/video/errors";
+import { getOwnedVideo } from "./list-videos";
+import { ACTIVE_VIDEO_PHASES, type VideoDeleteAnswer } from "./video-dto";
+import { videoServiceFailure } from "./video-service-failure";
+
+/**
+ * Deletes a finished job on the agent (spec 3.1: its record, results and inputs there), and either
+ * keeps the studio's archived copy (the job stays in the list, marked deleted upstream, still
+ * playable) or removes it too, with its files.
+ */
+export async function deleteVideo(user: CurrentUser, id: string, archive: "keep" | "remove"): Promise<VideoDeleteAnswer> {
+  const video = await getOwnedVideo(user, id);
+  if ((ACTIVE_VIDEO_PHASES as readonly string[]).includes(video.status)) {
+    throw new AppError("conflict", "Only a finished video job can be deleted: cancel it while it is queued, or wait for it to finish");
+  }
+  const upstreamKnowsIt = video.upstreamId && !video.upstreamDeletedAt && video.status !== "gone" && video.status !== "lost";
+  if (upstreamKnowsIt) {
+    await videoAgentClient()
+      .remove(video.upstreamId!)
+      .catch((error: unknown) => {
+        // Already gone upstream (expired, spec 3.1): nothing left to delete there.
+        if (error instanceof VideoApiError && error.status === 404) return;
+        throw videoServiceFailure(error, "video agent", "delete the job");
+      });
+  }
+  if (archive === "keep") {
+    await db.videoJob.update({ where: { id: video.id }, data: { upstreamDeletedAt: new Date() } });
+    return { deleted: true, archiveKept: true };
+  }
+  const assets = [video.asset, video.delivery720p].filter((asset) => asset !== null);
+  await db.$transaction([db.videoJob.delete({ where: { id: video.id } }), db.asset.deleteMany({ where: { id: { in: assets.map((asset) => asset.id) } } })]);
+  await releaseBlobs(
+    assets.flatMap((asset) => [asset.storageKey, ...(asset.thumbnailKey ? [asset.thumbnailKey] : [])]),
+    false,
+  );
+  return { deleted: true, archiveKept: false };
+}

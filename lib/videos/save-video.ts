@@ -1,0 +1,65 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import type { JobState, Prisma, VideoJob, VideoStatus } from "@/lib/generated/prisma/client";
+import { changeJob } from "@/lib/jobs/job-changes";
+
+// A video job's changes, and its activity-tray job (lib/jobs) moved with it in the same transaction
+// when what the tray shows changes: video jobs appear in the tray like every other job (issue 11).
+
+type TrayView = { state: JobState; queuePosition: number | null; errorCode: string | null; errorMessage: string | null; requestId: string | null };
+
+const TRAY_STATE: Record<VideoStatus, JobState> = {
+  submitting: "queued",
+  reconciling: "queued",
+  queued: "waiting",
+  running: "generating",
+  archiving: "storing",
+  ready: "succeeded",
+  failed: "failed",
+  canceled: "cancelled",
+  lost: "failed",
+  gone: "failed",
+};
+
+function trayView(video: Pick<VideoJob, "status" | "queuePosition" | "errorCode" | "errorMessage" | "requestId">): TrayView {
+  const state = TRAY_STATE[video.status];
+  const failed = state === "failed";
+  return {
+    state,
+    queuePosition: state === "waiting" ? video.queuePosition : null,
+    errorCode: failed ? video.errorCode : null,
+    errorMessage: failed ? video.errorMessage : null,
+    requestId: failed ? video.requestId : null,
+  };
+}
+
+class StaleVideo extends Error {}
+
+/**
+ * Applies `data` to the video job if it is still as `video` says (same status, and `where` holds):
+ * a cancel or another writer that got there first wins, and `null` is returned. The tray job follows
+ * in the same transaction when its state, place in line or error changes.
+ */
+export async function saveVideo(video: VideoJob, data: Prisma.VideoJobUncheckedUpdateManyInput, where: Prisma.VideoJobWhereInput = {}): Promise<VideoJob | null> {
+  const condition: Prisma.VideoJobWhereInput = { id: video.id, status: video.status, ...where };
+  const next = { ...video, ...data } as VideoJob;
+  const before = trayView(video);
+  const after = trayView(next);
+  const trayChanged = JSON.stringify(before) !== JSON.stringify(after);
+  const job = trayChanged ? await db.job.findUnique({ where: { videoJobId: video.id } }) : null;
+  if (job) {
+    const finished = after.state === "succeeded" || after.state === "failed" || after.state === "cancelled";
+    try {
+      const changed = await changeJob(job, { ...after, ...(finished ? { finishedAt: new Date() } : {}), ...(after.state === "generating" && !job.startedAt ? { startedAt: new Date() } : {}) }, async (tx) => {
+        const { count } = await tx.videoJob.updateMany({ where: condition, data });
+        if (count !== 1) throw new StaleVideo();
+      });
+      if (changed) return db.videoJob.findUnique({ where: { id: video.id } });
+    } catch (error) {
+      if (error instanceof StaleVideo) return null;
+      throw error;
+    }
+  }
+  const { count } = await db.videoJob.updateMany({ where: condition, data });
+  return count === 1 ? db.videoJob.findUnique({ where: { id: video.id } }) : null;
+}

@@ -1,0 +1,230 @@
+import "server-only";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { fileTypeFromFile } from "file-type/node";
+import sharp from "sharp";
+import { decodeHeif, isHeif } from "@/lib/assets/heic";
+import { readImageHeader, readSizeWithDecoder, type PixelSize } from "@/lib/assets/image-probe";
+import { holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
+import { storePosterFrame } from "@/lib/assets/store-video";
+import { conversionOf, uploadBody } from "@/lib/assets/store-upload";
+import { ImageDecodeError, makeThumbnail } from "@/lib/assets/thumbnail";
+import { uploadPurposes } from "@/lib/assets/upload-limits";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { probeMedia } from "@/lib/media/ffmpeg";
+import type { MediaProbe } from "@/lib/media/probe-output";
+import { MediaToolError } from "@/lib/media/run-tool";
+import { blobStore } from "@/lib/storage";
+import { BlobTooLargeError, type BlobInfo } from "@/lib/storage/blob-store";
+import { VIDEO_INPUT_LIMITS, type VideoInputType } from "@/lib/upstream/video/limits";
+import { isOverByteLimit, videoInputProblems, videoInputTypeOfMime, type VideoInputMeta } from "./input-rules";
+
+type StoreVideoInputInput = {
+  source: Readable;
+  /** The file's name as the designer chose it, for the messages; "file" when the browser sent none. */
+  name: string;
+  signal: AbortSignal;
+};
+
+/** What the checks found: the type the row records and, for an HEIC/HEIF, the PNG stored in its place. */
+type CheckedInput = {
+  mime: string;
+  size: PixelSize | null;
+  durationMs: number | null;
+  thumbnailKey: string | null;
+  converted?: { blob: BlobInfo; from: string };
+};
+
+type Written = { add(key: string): void };
+
+/**
+ * An input of a video job (spec 4.4.1): streamed into the blob store (never whole in memory), then
+ * judged by its real bytes, never by its name or declared type: its format by magic bytes, its byte
+ * limit by type, its pixel size (header, else sharp), and a clip's or a sound's length, frame rate
+ * and size by ffprobe; then it must decode (an image's thumbnail, a clip's poster frame). Each broken
+ * rule is named with the file and the value (lib/videos/input-rules, the browser's own check). An
+ * HEIC/HEIF is stored as PNG (spec 4.4.1), its original not kept; `conversion` then says so.
+ * Like storeImage: the row exists only once its bytes do, and a refused file leaves no blob behind.
+ * `fileName` is the browser's name for the file (the raw body has none of its own).
+ */
+export async function storeVideoInput(user: CurrentUser, request: Request, fileName = "file") {
+  const input: StoreVideoInputInput = {
+    source: uploadBody(request, uploadPurposes.video.maxBytes, () => videoUploadTooLarge(fileName)),
+    name: fileName,
+    signal: request.signal,
+  };
+  const stored = await putWithinLimit(input);
+  const written = [stored.key];
+  holdBlob(stored.key);
+  const track: Written = {
+    add(key) {
+      written.push(key);
+      holdBlob(key);
+    },
+  };
+  let asset;
+  let checked: CheckedInput | undefined;
+  try {
+    checked = await checkInput(stored, input, track);
+    input.signal.throwIfAborted();
+    const blob = checked.converted?.blob ?? stored;
+    asset = await db.asset.create({
+      data: {
+        kind: "input",
+        storageKey: blob.key,
+        sha256: blob.sha256,
+        bytes: BigInt(blob.bytes),
+        mime: checked.mime,
+        width: checked.size?.width ?? null,
+        height: checked.size?.height ?? null,
+        durationMs: checked.durationMs,
+        thumbnailKey: checked.thumbnailKey,
+        ownerId: user.id,
+        teamId: user.teamIds[0] ?? null,
+      },
+    });
+    return { asset, conversion: conversionOf(checked.converted?.from ?? null, asset.mime) };
+  } finally {
+    const original = asset !== undefined && checked?.converted ? [stored.key] : [];
+    await releaseBlobs(written.filter((key) => !original.includes(key)), asset !== undefined);
+    await releaseBlobs(original, false);
+  }
+}
+
+async function putWithinLimit(input: StoreVideoInputInput): Promise<BlobInfo> {
+  try {
+    return await blobStore().put(input.source, { maxBytes: uploadPurposes.video.maxBytes, signal: input.signal });
+  } catch (error) {
+    if (error instanceof BlobTooLargeError) throw videoUploadTooLarge(input.name);
+    throw error;
+  }
+}
+
+async function checkInput(stored: BlobInfo, input: StoreVideoInputInput, written: Written): Promise<CheckedInput> {
+  const detected = (await fileTypeFromFile(blobStore().pathFor(stored.key)))?.mime;
+  const type = detected ? videoInputTypeOfMime(detected) : null;
+  if (!detected || !type) throw wrongType(input.name, detected);
+  if (isOverByteLimit(type, stored.bytes)) {
+    const problems = videoInputProblems(type, { name: input.name, bytes: stored.bytes });
+    throw new AppError("payload_too_large", problems.join("; "), problemFields(problems));
+  }
+  if (type === "image") return checkImage(stored, detected, input, written);
+  return checkTimed(type, stored, detected, input, written);
+}
+
+async function checkImage(stored: BlobInfo, mime: string, input: StoreVideoInputInput, written: Written): Promise<CheckedInput> {
+  const header = await readImageHeader(stored.key);
+  let size = header?.size;
+  if (!size && !isHeif(mime)) size = await readSizeWithDecoder(stored.key).catch(() => undefined);
+  if (!size) throw unreadable(input.name, "image");
+  // The side rule (at most 5760 px) also bounds what the decode below holds in memory.
+  refuseBroken("image", { name: input.name, bytes: stored.bytes, ...size });
+
+  if (isHeif(mime)) {
+    const png = await heifAsPng(stored.key, input.name);
+    input.signal.throwIfAborted();
+    const blob = await blobStore().put(Readable.from([png.bytes]), { signal: input.signal });
+    written.add(blob.key);
+    const thumbnailKey = await makeThumbnail(blob.key, input.signal);
+    written.add(thumbnailKey);
+    return { mime: "image/png", size: png.size, durationMs: null, thumbnailKey, converted: { blob, from: mime } };
+  }
+
+  let thumbnailKey: string;
+  try {
+    // Decoding the whole image is the proof it is one.
+    thumbnailKey = await makeThumbnail(stored.key, input.signal);
+  } catch (error) {
+    throw error instanceof ImageDecodeError ? unreadable(input.name, "image") : error;
+  }
+  written.add(thumbnailKey);
+  return { mime, size, durationMs: null, thumbnailKey };
+}
+
+/** Spec 4.4.1: HEIC/HEIF inputs become PNG (lossless; the agent's image decoders all read it). */
+async function heifAsPng(key: string, name: string): Promise<{ bytes: Buffer; size: PixelSize }> {
+  try {
+    const image = await decodeHeif(await buffer(await blobStore().get(key)));
+    const bytes = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
+    return { bytes, size: { width: image.width, height: image.height } };
+  } catch (error) {
+    throw error instanceof ImageDecodeError ? unreadable(name, "image") : error;
+  }
+}
+
+async function checkTimed(type: "video" | "audio", stored: BlobInfo, mime: string, input: StoreVideoInputInput, written: Written): Promise<CheckedInput> {
+  const file = blobStore().pathFor(stored.key);
+  const probe = await readable(type, input.name, () => probeMedia(file, { signal: input.signal }));
+  const picture = type === "video" ? probe.video : null;
+  if (type === "video" ? !picture : !probe.audio) throw unreadable(input.name, type);
+  const meta = { name: input.name, bytes: stored.bytes, durationSeconds: probe.durationSeconds, width: picture?.width, height: picture?.height, fps: picture?.fps };
+  refuseBroken(type, meta, unknownTiming(type, input.name, probe));
+  const durationMs = Math.round((probe.durationSeconds ?? 0) * 1000);
+  if (!picture) return { mime, size: null, durationMs, thumbnailKey: null };
+
+  const thumbnailKey = await readable(type, input.name, () => storePosterFrame(file, probe.durationSeconds, input.signal));
+  written.add(thumbnailKey);
+  return { mime, size: { width: picture.width, height: picture.height }, durationMs, thumbnailKey };
+}
+
+/** The server must know what the browser may not: a clip's or a sound's length, a clip's frame rate. */
+function unknownTiming(type: "video" | "audio", name: string, probe: MediaProbe): string[] {
+  const { seconds } = VIDEO_INPUT_LIMITS[type];
+  const { fps } = VIDEO_INPUT_LIMITS.video;
+  const unknown: string[] = [];
+  if (probe.durationSeconds === null) unknown.push(`${name}: its length could not be read (it must be ${seconds.min} to ${seconds.max} seconds)`);
+  if (type === "video" && !probe.video?.fps) unknown.push(`${name}: its frame rate could not be read (it must be ${fps.min} to ${fps.max} fps)`);
+  return unknown;
+}
+
+/** A file ffmpeg refuses or that makes it spin is not a usable file; a studio without ffmpeg is the studio's fault. */
+async function readable<T>(type: "video" | "audio", name: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof MediaToolError && error.failure !== "not_started") throw unreadable(name, type);
+    throw error;
+  }
+}
+
+function refuseBroken(type: VideoInputType, meta: VideoInputMeta, more: string[] = []) {
+  const problems = [...videoInputProblems(type, meta), ...more];
+  if (problems.length) throw new AppError("validation_failed", problems.join("; "), problemFields(problems));
+}
+
+function problemFields(problems: string[]) {
+  return problems.map((message) => ({ field: "file", message }));
+}
+
+const NOUNS: Record<VideoInputType, string> = { image: "image", video: "video", audio: "audio file" };
+const READABLE: Record<VideoInputType, string> = { image: "opens", video: "plays", audio: "plays" };
+
+/** "JPG, JPEG, PNG, WEBP, HEIC or HEIF" for a type's extensions (spec 4.4.1 table). */
+function extensionList(type: VideoInputType): string {
+  const names = VIDEO_INPUT_LIMITS[type].extensions.map((extension) => extension.toUpperCase());
+  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+}
+
+const ACCEPTED = `an image (${extensionList("image")}), a video (${extensionList("video")}) or an audio file (${extensionList("audio")})`;
+
+function wrongType(name: string, detected: string | undefined): AppError {
+  return new AppError("unsupported_media_type", `${name} is not a file video jobs take`, [
+    { field: "file", message: `${name}: must be ${ACCEPTED} (its bytes are ${detected ?? "of an unknown format"})` },
+  ]);
+}
+
+function unreadable(name: string, type: VideoInputType): AppError {
+  return new AppError("unsupported_media_type", `${name} is not a readable ${NOUNS[type]}`, [
+    { field: "file", message: `${name}: must be a complete ${extensionList(type)} ${NOUNS[type]} that ${READABLE[type]} (it is damaged, cut off or empty)` },
+  ]);
+}
+
+/** Over the largest input type's limit (a video's 50 MiB), declared or streamed. */
+function videoUploadTooLarge(name: string): AppError {
+  const limit = uploadPurposes.video.maxBytes / (1024 * 1024);
+  return new AppError("payload_too_large", `${name} is larger than ${limit} MiB`, [
+    { field: "file", message: `${name}: must be at most ${limit} MiB (a video; an image at most ${VIDEO_INPUT_LIMITS.image.maxBytes / (1024 * 1024)} MiB, an audio file ${VIDEO_INPUT_LIMITS.audio.maxBytes / (1024 * 1024)} MiB)` },
+  ]);
+}

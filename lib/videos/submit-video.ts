@@ -1,0 +1,74 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Asset } from "@/lib/generated/prisma/client";
+import { announceJob, createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
+import { jobLabel } from "@/lib/jobs/job-label";
+import { prepareKeyframes } from "./keyframes";
+import { partitionProblem } from "./partition-rule";
+import { readPartition } from "./partition-status";
+import { referenceTimeProblem, videoInputTypeOfMime } from "./input-rules";
+import { wakeVideoSync } from "./sync-signal";
+import { toVideoJobDto, VIDEO_JOB_INCLUDE } from "./to-video-dto";
+import type { VideoJobDto } from "./video-dto";
+import type { VideoFormValues } from "./video-schemas";
+
+/**
+ * A designer's submit (issue 11): checks the inputs against what is stored (the browser's word is not
+ * taken for a file's type or length), holds the submit while the partition does not suit the task
+ * (spec 3.2), prepares keyframes at a supported size (spec 8), then records the job, and its
+ * activity-tray job, before anything is sent. The sync worker sends it (lib/videos/sync-worker): the
+ * POST is not idempotent (spec 4.4), so only the worker that holds the job's lease may send it.
+ */
+export async function submitVideo(user: CurrentUser, values: VideoFormValues): Promise<VideoJobDto> {
+  const inputs = await loadInputs(user, values);
+  const partition = await readPartition({ fresh: true });
+  const problem = partitionProblem(partition, values.task);
+  if (problem) throw new AppError("partition_unusable", problem);
+  const preparation = await prepareKeyframes(user, values, inputs);
+
+  const created = await db.$transaction(async (transaction) => {
+    const tx = await lockOwnerJobs(transaction, user.id);
+    const video = await tx.videoJob.create({
+      data: {
+        ownerId: user.id,
+        teamId: user.teamIds[0] ?? null,
+        correlationId: randomUUID(),
+        task: values.task,
+        prompt: values.prompt,
+        params: values,
+        preparation,
+      },
+      include: VIDEO_JOB_INCLUDE,
+    });
+    const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id });
+    return { video, job };
+  });
+  announceJob(created.job);
+  wakeVideoSync();
+  return toVideoJobDto(created.video, new Map(inputs.map((asset) => [asset.id, asset])));
+}
+
+/** The user's own uploaded inputs, each of the type the form claims, within the reference time (spec 4.4.1). */
+async function loadInputs(user: CurrentUser, values: VideoFormValues): Promise<Asset[]> {
+  if (values.inputs.length === 0) return [];
+  const ids = values.inputs.map((input) => input.assetId);
+  const assets = await db.asset.findMany({ where: { id: { in: ids }, ownerId: user.id, kind: "input" } });
+  const byId = new Map(assets.map((asset) => [asset.id, asset]));
+  const files = values.inputs.map((input, index) => {
+    const field = `inputs.${index}.assetId`;
+    const asset = byId.get(input.assetId);
+    if (!asset) throw new AppError("validation_failed", `${field}: no uploaded file of yours has this id`, [{ field, message: "no uploaded file of yours has this id" }]);
+    const stored = videoInputTypeOfMime(asset.mime);
+    if (stored !== input.type) {
+      const message = `is a ${stored ?? asset.mime} file, not ${input.type === "audio" ? "an audio" : `a ${input.type}`} file`;
+      throw new AppError("validation_failed", `${field}: ${message}`, [{ field, message }]);
+    }
+    return { name: `${input.type} ${index + 1}`, type: input.type, durationSeconds: asset.durationMs === null ? null : asset.durationMs / 1000 };
+  });
+  const tooLong = values.task === "ref2va" ? referenceTimeProblem(files) : null;
+  if (tooLong) throw new AppError("validation_failed", `inputs: ${tooLong}`, [{ field: "inputs", message: tooLong }]);
+  return values.inputs.map((input) => byId.get(input.assetId)!);
+}

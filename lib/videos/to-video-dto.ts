@@ -1,0 +1,73 @@
+import "server-only";
+import { toAssetDto } from "@/lib/assets/asset-dto";
+import type { Asset, VideoJob } from "@/lib/generated/prisma/client";
+import type { VideoTask } from "@/lib/upstream/video/limits";
+import { preparedInputs } from "./keyframes";
+import { ACTIVE_VIDEO_PHASES, type VideoJobDto, type VideoPhase, type VideoWarningDto } from "./video-dto";
+import { videoFormSchema, type VideoFormValues } from "./video-schemas";
+
+export type VideoJobWithAssets = VideoJob & { asset: Asset | null; delivery720p: Asset | null };
+
+/** What the list and detail queries load with each video job. */
+export const VIDEO_JOB_INCLUDE = { asset: true, delivery720p: true } as const;
+
+const CANCEL_BLOCKED: Partial<Record<VideoPhase, string>> = {
+  reconciling: "The studio is still finding out whether the video service received this job; it can be cancelled once that is known.",
+  running: "A video that is generating cannot be cancelled (the video service refuses it); it runs to its end, then it can be deleted.",
+  archiving: "The video is finished and being saved to the studio.",
+};
+
+/** The form values a job was submitted with; the schema's defaults fill anything an older row lacks. */
+export function storedParams(job: Pick<VideoJob, "params">): VideoFormValues {
+  return videoFormSchema.parse(job.params);
+}
+
+function warningsOf(value: unknown): VideoWarningDto[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((warning) => (warning && typeof warning === "object" && "message" in warning ? [{ code: String(warning.code ?? "warning"), message: String(warning.message) }] : []));
+}
+
+function seedOf(echo: unknown): number | null {
+  const seed = echo && typeof echo === "object" ? (echo as Record<string, unknown>).seed : undefined;
+  return typeof seed === "number" && Number.isFinite(seed) ? seed : null;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toVideoJobDto(job: VideoJobWithAssets, inputAssets: ReadonlyMap<string, Asset>): VideoJobDto {
+  const phase = job.status as VideoPhase;
+  const params = storedParams(job);
+  const active = (ACTIVE_VIDEO_PHASES as readonly string[]).includes(phase);
+  const canCancel = phase === "queued" || (phase === "submitting" && job.submitSentAt === null);
+  return {
+    id: job.id,
+    upstreamId: job.upstreamId,
+    task: job.task as VideoTask,
+    prompt: job.prompt,
+    phase,
+    params,
+    inputs: params.inputs.map((input) => {
+      const asset = inputAssets.get(input.assetId);
+      return { ...input, asset: asset ? toAssetDto(asset) : null };
+    }),
+    queuePosition: phase === "queued" ? job.queuePosition : null,
+    echo: job.echo && typeof job.echo === "object" && !Array.isArray(job.echo) ? (job.echo as Record<string, unknown>) : null,
+    seed: seedOf(job.echo),
+    warnings: warningsOf(job.warnings),
+    preparation: preparedInputs(job.preparation).flatMap((input) => (input.note ? [input.note] : [])),
+    resolution: job.resolution,
+    error: job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "", param: job.errorParam, requestId: job.requestId } : null,
+    video: job.asset ? toAssetDto(job.asset) : null,
+    delivery720p: job.delivery720p ? toAssetDto(job.delivery720p) : null,
+    canCancel,
+    cancelBlockedReason: canCancel ? null : (CANCEL_BLOCKED[phase] ?? null),
+    finished: !active,
+    createdAt: job.createdAt.toISOString(),
+    submittedAt: iso(job.submittedAt),
+    startedAt: iso(job.startedAt),
+    completedAt: iso(job.completedAt),
+    archivedAt: iso(job.archivedAt),
+    expiresAt: iso(job.expiresAt),
+    upstreamDeletedAt: iso(job.upstreamDeletedAt),
+  };
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { InvalidEnvironmentError } from "@/lib/settings";
+import { VideoApiError, VideoResponseError, VideoTransportError, type VideoService } from "@/lib/upstream/video/errors";
+
+/**
+ * A failed call to the video agent or the inference server as the studio answers it: never a
+ * 500 for a service that is down. The message keeps what the service said (an admin diagnosing it
+ * compares the code, field, wording and request id with its logs, spec 7.3).
+ * Anything else is returned as it is, for route() to treat as the studio's own failure.
+ */
+export function videoServiceFailure(error: unknown, service: VideoService, action: string): unknown {
+  if (error instanceof VideoApiError) {
+    const param = error.param ? ` (field ${error.param})` : "";
+    const wording = error.upstreamMessage ? `: “${error.upstreamMessage}”` : "";
+    const requestId = error.requestId ? ` Its request id: ${error.requestId}.` : "";
+    const wait = error.retryAfterSeconds !== null ? ` It asks to try again in ${error.retryAfterSeconds} s.` : "";
+    const message = `The ${service} refused to ${action}: HTTP ${error.status} ${error.code}${param}${wording}.${wait}${requestId}`;
+    const headers: Record<string, string> = error.retryAfterSeconds !== null ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+    if (error.status === 404) return new AppError("not_found", message);
+    if (error.status === 409) return new AppError("conflict", message);
+    return new AppError("upstream_failed", message, [], headers);
+  }
+  if (error instanceof VideoTransportError) {
+    return new AppError(
+      "upstream_failed",
+      error.kind === "timeout"
+        ? `The ${service} did not answer in time when asked to ${action}. It may be overloaded or down: ${error.message}.`
+        : `The studio could not reach the ${service} to ${action}. Check that it is running and that its address is right: ${error.message}.`,
+    );
+  }
+  if (error instanceof VideoResponseError) {
+    return new AppError("upstream_failed", `The ${service} answered, but not in a form the studio can read, when asked to ${action}: ${error.message}.`);
+  }
+  // The studio's own settings name the variable, never a secret's value.
+  if (error instanceof InvalidEnvironmentError) return new AppError("upstream_failed", `The ${service} is not configured: ${error.message}.`);
+  return error;
+}
+
+/** What an audit row keeps of a failed request: the service's code and request id, to find it in its logs. */
+export function upstreamFailureDetails(error: unknown): Record<string, string | number | null> {
+  if (error instanceof VideoApiError) return { httpStatus: error.status, code: error.code, requestId: error.requestId };
+  if (error instanceof VideoTransportError) return { code: error.kind };
+  if (error instanceof VideoResponseError) return { httpStatus: error.status, code: "invalid_response" };
+  return { code: "internal_error" };
+}

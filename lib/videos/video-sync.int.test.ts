@@ -1,0 +1,234 @@
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { serveBlob } from "@/lib/assets/serve-asset";
+import { storeImage } from "@/lib/assets/store-image";
+import { AppError } from "@/lib/errors";
+import { useStudioTestContext } from "@/test/studio-upstream";
+import { waitForJob } from "@/test/jobs";
+import { cancelVideo } from "./cancel-video";
+import { deleteVideo } from "./delete-video";
+import { getVideo, listVideos } from "./list-videos";
+import { submitVideo } from "./submit-video";
+import { startVideoSync, stopVideoSync } from "./sync-worker";
+import { claimDueVideos } from "./video-lease";
+import { videoFormSchema, type VideoFormInput } from "./video-schemas";
+import type { VideoJobDto, VideoPhase } from "./video-dto";
+
+// The sync worker against the emulator's agent (spec 3.1, 4.4, 7.3): every job is followed to its
+// end without a page open, its MP4 archived and served with Range, and nothing is sent twice.
+process.env.VIDEO_POLL_INTERVAL_MS = "50";
+process.env.VIDEO_RECONCILE_AFTER_MS = "0";
+const context = useStudioTestContext();
+
+const agent = (pathname: string, init: { method?: string; json?: unknown } = {}) =>
+  fetch(`${context.upstream.emulator.urls.agent}${pathname}`, {
+    method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+    headers: init.json === undefined ? undefined : { "Content-Type": "application/json" },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+
+async function agentPosts(): Promise<number> {
+  const { requests } = (await (await agent("/__emulator/requests")).json()) as { requests: Array<{ method: string; path: string }> };
+  return requests.filter((request) => request.method === "POST" && request.path === "/v1/videos").length;
+}
+
+const submit = (input: Partial<VideoFormInput> = {}) => submitVideo(context.user, videoFormSchema.parse({ task: "t2va", prompt: "a paper boat on a rainy street", durationSeconds: 4, ...input }));
+
+async function waitForPhase(id: string, phases: readonly VideoPhase[], timeoutMs = 20_000): Promise<VideoJobDto> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const video = await getVideo(context.user, id);
+    if (phases.includes(video.phase)) return video;
+    if (Date.now() > deadline) throw new Error(`video ${id} is still ${video.phase}, waited for ${phases.join("/")}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+beforeAll(async () => {
+  await startVideoSync({ singleProcess: true });
+});
+afterAll(async () => {
+  await stopVideoSync();
+});
+beforeEach(async () => {
+  await agent("/__emulator/reset", { method: "POST" });
+});
+
+describe("video jobs against the emulator's agent", () => {
+  it("follows a t2va job queued → running → completed, archives the MP4 with a poster, and serves it with Range", async () => {
+    const submitted = await submit({ advanced: { seed: 11 } });
+    expect(submitted.phase).toBe("submitting");
+    const ready = await waitForPhase(submitted.id, ["ready", "failed"]);
+    expect(ready).toMatchObject({ phase: "ready", seed: 11, error: null, finished: true });
+    expect(ready.upstreamId).toBeTruthy();
+    expect(ready.resolution).toMatch(/^\d+x\d+$/);
+    expect(ready.echo).toMatchObject({ seed: 11, seconds: 4, x_metadata: { studio_video_id: submitted.id } });
+    expect(ready.video).toMatchObject({ mime: "video/mp4", kind: "video" });
+    expect(ready.video!.thumbnailUrl).toContain("variant=thumb");
+    expect(ready.video!.durationMs).toBeGreaterThan(3500);
+
+    const asset = await context.testDb.db.asset.findUniqueOrThrow({ where: { id: ready.video!.id } });
+    const partial = await serveBlob({ storageKey: asset.storageKey, mime: asset.mime, fileName: "v.mp4" }, new Request("http://studio.test/", { headers: { Range: "bytes=0-15" } }));
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get("Content-Range")).toBe(`bytes 0-15/${asset.bytes}`);
+    const head = Buffer.from(await partial.arrayBuffer());
+    expect(head.subarray(4, 8).toString("latin1")).toBe("ftyp");
+
+    // The activity tray's job went the same way.
+    const job = await context.testDb.db.job.findUniqueOrThrow({ where: { videoJobId: submitted.id } });
+    expect(job).toMatchObject({ kind: "video", state: "succeeded" });
+    expect(await agentPosts()).toBe(1);
+  });
+
+  it("archives an upscaled result by following the 302 to the CDN, and makes the 720p delivery copy", async () => {
+    const submitted = await submit({ shortEdge: 1080, delivery720p: true, aspectRatio: "1:1" });
+    const ready = await waitForPhase(submitted.id, ["ready", "failed"], 40_000);
+    expect(ready.phase).toBe("ready");
+    expect(ready.video!.width).toBe(ready.video!.height);
+    expect(ready.delivery720p).toMatchObject({ mime: "video/mp4", width: 720, height: 720 });
+  });
+
+  it("cancels a queued job on the agent; a running one answers cannot_cancel with the reason", async () => {
+    await agent("/__emulator/video/pause", { json: { stage: "upscale" } });
+    const running = await submit({ shortEdge: 1080 });
+    await waitForPhase(running.id, ["running"]);
+    await agent("/__emulator/video/pause", { json: { stage: "generation" } });
+    const queued = await submit();
+    await waitForPhase(queued.id, ["queued"]);
+
+    await expect(cancelVideo(context.user, running.id)).rejects.toMatchObject({ code: "cannot_cancel", status: 409 });
+    const cancelled = await cancelVideo(context.user, queued.id);
+    expect(cancelled.phase).toBe("canceled");
+    const job = await waitForJob(context.testDb.db, (await context.testDb.db.job.findUniqueOrThrow({ where: { videoJobId: queued.id } })).id);
+    expect(job.state).toBe("cancelled");
+    const upstream = (await (await agent(`/v1/videos/${cancelled.upstreamId}`)).json()) as { status: string };
+    expect(upstream.status).toBe("canceled");
+  });
+
+  it("holds a submit refused with 429 queue_full until Retry-After, sending nothing meanwhile", async () => {
+    await agent("/__emulator/config", { method: "PATCH", json: { video: { queueLimit: 1 } } });
+    await agent("/__emulator/video/pause", { json: { stage: "generation" } });
+    const first = await submit();
+    await waitForPhase(first.id, ["queued"]);
+    const second = await submit();
+    await expect.poll(async () => (await getVideo(context.user, second.id)).error?.code, { timeout: 10_000 }).toBe("queue_full");
+    const held = await context.testDb.db.videoJob.findUniqueOrThrow({ where: { id: second.id } });
+    expect(held.status).toBe("submitting");
+    expect(held.submitSentAt).toBeNull();
+    // Spec 7.3: Retry-After 60 s.
+    expect(held.nextPollAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await agentPosts()).toBe(2);
+
+    // Once its time comes (moved here instead of waiting a minute), it is sent and completes.
+    await agent("/__emulator/video/resume", { json: { stage: "generation" } });
+    await context.testDb.db.videoJob.update({ where: { id: second.id }, data: { nextPollAt: new Date() } });
+    const ready = await waitForPhase(second.id, ["ready", "failed"]);
+    expect(ready).toMatchObject({ phase: "ready", error: null });
+    expect(await agentPosts()).toBe(3);
+  });
+
+  it("shows a job that failed while running with its code", async () => {
+    await fetch(`${context.upstream.emulator.urls.inference}/__emulator/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ sequence: [{ kind: "500" }], pathPrefix: "/v1/videos" }),
+    });
+    const submitted = await submit();
+    const failed = await waitForPhase(submitted.id, ["failed", "ready"]);
+    await fetch(`${context.upstream.emulator.urls.inference}/__emulator/faults`, { method: "DELETE" });
+    expect(failed.phase).toBe("failed");
+    expect(failed.error?.code).toBe("generation_failed");
+    const job = await context.testDb.db.job.findUniqueOrThrow({ where: { videoJobId: submitted.id } });
+    expect(job).toMatchObject({ state: "failed", errorCode: "generation_failed" });
+  });
+
+  it("refuses a submit while the partition does not suit the task, recording nothing", async () => {
+    const before = await context.testDb.db.videoJob.count();
+    const png = await sharp({ create: { width: 512, height: 512, channels: 3, background: "#2266aa" } }).png().toBuffer();
+    const image = await storeImage({ source: Readable.from([png]), ownerId: context.user.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 30_000_000, decode: "before-row" });
+    // The emulator starts in fl2va (spec 3.2: ref2va needs its own mode loaded).
+    await expect(submit({ task: "ref2va", inputs: [{ assetId: image.id, type: "image", slot: "reference" }] })).rejects.toMatchObject({ code: "partition_unusable" });
+    await agent("/__emulator/video/partition/state", { json: { state: "conflicted" } });
+    await expect(submit()).rejects.toMatchObject({ code: "partition_unusable" });
+    expect(await context.testDb.db.videoJob.count()).toBe(before);
+  });
+
+  it("resumes polling after the worker restarts", async () => {
+    await agent("/__emulator/video/pause", { json: { stage: "generation" } });
+    const submitted = await submit();
+    await waitForPhase(submitted.id, ["queued"]);
+    await stopVideoSync();
+    await agent("/__emulator/video/resume", { json: { stage: "generation" } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await getVideo(context.user, submitted.id)).phase).toBe("queued");
+    await startVideoSync({ singleProcess: true });
+    expect((await waitForPhase(submitted.id, ["ready", "failed"])).phase).toBe("ready");
+  });
+
+  it("reconciles a POST whose answer was lost: finds the job by its correlation id instead of sending it again", async () => {
+    await stopVideoSync();
+    const submitted = await submit();
+    const row = await context.testDb.db.videoJob.findUniqueOrThrow({ where: { id: submitted.id } });
+    // As if the studio crashed after the agent accepted the POST and before the answer was recorded.
+    const sent = await agent("/v1/videos", { json: { prompt: row.prompt, task: "t2va", seconds: 4, x_metadata: { studio_correlation_id: row.correlationId } } });
+    const upstream = (await sent.json()) as { id: string };
+    await context.testDb.db.videoJob.update({ where: { id: row.id }, data: { submitSentAt: new Date() } });
+    await startVideoSync({ singleProcess: true });
+    const ready = await waitForPhase(submitted.id, ["ready", "failed", "lost"]);
+    expect(ready).toMatchObject({ phase: "ready", upstreamId: upstream.id });
+    expect(await agentPosts()).toBe(1);
+  });
+
+  it("marks a job whose POST never arrived as not received, and sends nothing", async () => {
+    await agent("/__emulator/faults", { json: { sequence: [{ kind: "drop" }], pathPrefix: "/v1/videos" } });
+    const submitted = await submit();
+    const lost = await waitForPhase(submitted.id, ["lost", "ready", "failed"]);
+    expect(lost.phase).toBe("lost");
+    expect(lost.error?.code).toBe("not_received");
+    expect(await agentPosts()).toBe(1);
+  });
+
+  it("marks a job the agent no longer knows as gone; an archived one stays playable after deletion upstream", async () => {
+    const archived = await waitForPhase((await submit()).id, ["ready"]);
+    await agent("/__emulator/video/pause", { json: { stage: "generation" } });
+    const waiting = await submit();
+    const queued = await waitForPhase(waiting.id, ["queued"]);
+    await agent(`/__emulator/video/jobs/${queued.upstreamId}/expire`, { method: "POST" });
+    const gone = await waitForPhase(waiting.id, ["gone"]);
+    expect(gone.error?.code).toBe("gone");
+
+    await expect(deleteVideo(context.user, waiting.id, "remove")).resolves.toEqual({ deleted: true, archiveKept: false });
+    await expect(deleteVideo(context.user, archived.id, "keep")).resolves.toEqual({ deleted: true, archiveKept: true });
+    expect((await agent(`/v1/videos/${archived.upstreamId}`)).status).toBe(404);
+    const kept = await getVideo(context.user, archived.id);
+    expect(kept.upstreamDeletedAt).not.toBeNull();
+    const asset = await context.testDb.db.asset.findUniqueOrThrow({ where: { id: kept.video!.id } });
+    const whole = await serveBlob({ storageKey: asset.storageKey, mime: asset.mime, fileName: "v.mp4" }, new Request("http://studio.test/"));
+    expect((await buffer(Readable.fromWeb(whole.body! as never))).length).toBe(Number(asset.bytes));
+  });
+
+  it("pages the list newest first and filters it by task and status", async () => {
+    const { items } = await listVideos(context.user, { limit: 2 });
+    expect(items).toHaveLength(2);
+    const next = await listVideos(context.user, { limit: 2, cursor: items[1].id });
+    expect(next.items[0].createdAt <= items[1].createdAt).toBe(true);
+    expect(next.items.map((item) => item.id)).not.toContain(items[1].id);
+    const ready = await listVideos(context.user, { status: "ready" });
+    expect(ready.items.every((item) => item.phase === "ready")).toBe(true);
+    expect((await listVideos(context.user, { task: "fl2va" })).items).toHaveLength(0);
+    await expect(listVideos(context.user, { cursor: "00000000-0000-4000-8000-000000000000" })).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("lets two workers on one database never claim the same job", async () => {
+    await stopVideoSync();
+    const ids = await Promise.all(Array.from({ length: 12 }, () => submit().then((video) => video.id)));
+    const [a, b] = await Promise.all([claimDueVideos(12, new Date(), "worker-a"), claimDueVideos(12, new Date(), "worker-b")]);
+    expect(a.filter((id) => b.includes(id))).toEqual([]);
+    expect(new Set([...a, ...b])).toEqual(new Set(ids));
+    await context.testDb.db.videoJob.updateMany({ where: { id: { in: ids } }, data: { status: "canceled", nextPollAt: null, leaseOwner: null, leaseUntil: null } });
+    await startVideoSync({ singleProcess: true });
+  });
+});
