@@ -93,7 +93,7 @@ test("issue 7 finding 1: a purpose from the prototype chain is refused with 400 
   for (const purpose of ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"]) {
     const response = await page.request.post(`/api/uploads?purpose=${purpose}`, { data: body, headers: { "Content-Type": "image/png" } });
     expect(response.status(), purpose).toBe(400);
-    expect((await response.json()).error.fields).toEqual([{ field: "purpose", message: "must be one of alpha-v3, alpha-v35, beta" }]);
+    expect((await response.json()).error.fields).toEqual([{ field: "purpose", message: "must be one of alpha-v3, alpha-v35, beta, video" }]);
   }
   const html = await page.request.post("/api/uploads?purpose=alpha-v3", { data: await samplePng(), headers: { "Content-Type": "text/html" } });
   expect(html.status()).toBe(415);

@@ -41,7 +41,7 @@ function Poster({ job }: { job: VideoJobDto }) {
     <Link
       href={`/videos/${job.id}`}
       aria-label="Open the video"
-      className="relative grid h-44 place-items-center overflow-hidden bg-zinc-100 sm:h-full sm:min-h-44 dark:bg-zinc-950"
+      className="relative grid aspect-video place-items-center overflow-hidden bg-zinc-100 @2xl:aspect-auto @2xl:h-full @2xl:min-h-44 dark:bg-zinc-950"
     >
       {poster ? (
         <>
@@ -72,48 +72,51 @@ export function VideoJobCard({ job, onDuplicate }: Props) {
   const delivered = deliveredSizeLabel(job.resolution);
   const now = useNow(30_000);
   return (
-    <Card className="overflow-hidden sm:grid sm:grid-cols-[13rem_minmax(0,1fr)]" role="article" aria-label={`Video job: ${job.prompt}`} data-testid="video-job" data-phase={job.phase} data-id={job.id}>
-      <div className="border-b border-zinc-200 sm:border-r sm:border-b-0 dark:border-zinc-800">
-        <Poster job={job} />
-      </div>
-      <div className="min-w-0 space-y-3 p-4">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <Badge tone={badge.tone}>
-            {active ? <Spinner className="size-3" /> : null}
-            <span data-testid="video-job-phase">{badge.label}</span>
-          </Badge>
-          <span className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{VIDEO_TASK_LABELS[job.task]}</span>
-          <span className="ml-auto flex items-center gap-2 text-xs text-zinc-500">
-            <time dateTime={job.createdAt} title={new Date(job.createdAt).toLocaleString()}>
-              {formatRelative(job.createdAt, now)}
-            </time>
-            <span aria-hidden>·</span>
-            <JobClock job={job} />
-          </span>
+    <Card className="@container overflow-hidden" role="article" aria-label={`Video job: ${job.prompt}`} data-testid="video-job" data-phase={job.phase} data-id={job.id}>
+      {/* Laid out by the card's own width (a container query): the list column is narrow beside the form. */}
+      <div className="@2xl:grid @2xl:grid-cols-[13rem_minmax(0,1fr)]">
+        <div className="border-b border-zinc-200 @2xl:border-r @2xl:border-b-0 dark:border-zinc-800">
+          <Poster job={job} />
         </div>
+        <div className="min-w-0 space-y-3 p-4">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Badge tone={badge.tone}>
+              {active ? <Spinner className="size-3" /> : null}
+              <span data-testid="video-job-phase">{badge.label}</span>
+            </Badge>
+            <span className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{VIDEO_TASK_LABELS[job.task]}</span>
+            <span className="ml-auto flex items-center gap-2 text-xs text-zinc-500">
+              <time dateTime={job.createdAt} title={new Date(job.createdAt).toLocaleString()}>
+                {formatRelative(job.createdAt, now)}
+              </time>
+              <span aria-hidden>·</span>
+              <JobClock job={job} />
+            </span>
+          </div>
 
-        <p className="line-clamp-3 text-sm leading-relaxed whitespace-pre-wrap text-zinc-900 dark:text-zinc-100" title={job.prompt}>
-          {job.prompt}
-        </p>
+          <p className="line-clamp-3 text-sm leading-relaxed whitespace-pre-wrap text-zinc-900 dark:text-zinc-100" title={job.prompt}>
+            {job.prompt}
+          </p>
 
-        {active ? <VideoJobProgress job={job} /> : null}
+          {active ? <VideoJobProgress job={job} /> : null}
 
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
-          <Meta label="Duration">{job.params.durationSeconds} s</Meta>
-          <Meta label="Requested">{requestedSizeLabel(job.params)}</Meta>
-          <Meta label="Delivered">
-            <span data-testid="video-job-resolution">{delivered ?? "—"}</span>
-            {job.delivery720p ? " · 720p copy" : job.params.delivery720p && active ? " · 720p to come" : null}
-          </Meta>
-          <Meta label="Seed">{job.seed ?? job.params.advanced.seed ?? "random"}</Meta>
-        </dl>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 @4xl:grid-cols-4">
+            <Meta label="Duration">{job.params.durationSeconds} s</Meta>
+            <Meta label="Requested">{requestedSizeLabel(job.params)}</Meta>
+            <Meta label="Delivered">
+              <span data-testid="video-job-resolution">{delivered ?? "—"}</span>
+              {job.delivery720p ? " · 720p copy" : job.params.delivery720p && active ? " · 720p to come" : null}
+            </Meta>
+            <Meta label="Seed">{job.seed ?? job.params.advanced.seed ?? "random"}</Meta>
+          </dl>
 
-        <VideoJobPreparation preparation={job.preparation} />
-        <VideoJobWarnings warnings={job.warnings} />
-        <UpstreamDeletedNote job={job} />
-        {job.error ? <VideoJobError error={job.error} /> : null}
+          <VideoJobPreparation preparation={job.preparation} />
+          <VideoJobWarnings warnings={job.warnings} />
+          <UpstreamDeletedNote job={job} />
+          {job.error ? <VideoJobError error={job.error} /> : null}
 
-        <VideoJobActions job={job} onDuplicate={onDuplicate} />
+          <VideoJobActions job={job} onDuplicate={onDuplicate} />
+        </div>
       </div>
     </Card>
   );

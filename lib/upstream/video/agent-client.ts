@@ -4,7 +4,8 @@
 // Failures are VideoApiError, VideoTransportError or VideoResponseError (./errors). Authentication of
 // the agent is not shown (spec 5): no credentials are sent.
 import "server-only";
-import { requestVideoService, videoApiErrorFrom, VideoResponseError, type VideoRequest } from "@/lib/upstream/video/errors";
+import { videoApiErrorFrom, VideoResponseError } from "@/lib/upstream/video/errors";
+import { videoSender } from "@/lib/upstream/video/http";
 import type { PartitionMode } from "@/lib/upstream/video/limits";
 import {
   healthSchema,
@@ -69,12 +70,8 @@ export type VideoAgentClientOptions = {
 const JSON_HEADERS = { Accept: "application/json" };
 
 export function createVideoAgentClient(options: VideoAgentClientOptions): VideoAgentClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const fetchImpl = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  const send = <T>(path: string, request: Pick<VideoRequest<T>, "init" | "read"> & Partial<VideoRequest<T>>) =>
-    requestVideoService<T>({ service: SERVICE, fetch: fetchImpl, url: `${baseUrl}${path}`, timeoutMs, timeoutCovers: "answer", ...request });
+  const send = videoSender(SERVICE, { baseUrl: options.baseUrl, fetch: options.fetch, timeoutMs });
 
   return {
     submit(body, callOptions = {}) {

@@ -1,7 +1,8 @@
 // How a call to a video service fails (spec 7.3): the refusal body, Retry-After, what proves that no
 // job was created, and the line between no answer (timeout, network) and the caller's own cancel.
 import { describe, expect, it } from "vitest";
-import { provesNotCreated, requestVideoService, VideoApiError, VideoResponseError, VideoTransportError, type VideoRequest } from "./errors";
+import { provesNotCreated, VideoApiError, VideoResponseError, VideoTransportError } from "./errors";
+import { requestVideoService, type VideoRequest } from "./http";
 
 function call(fetchImpl: typeof fetch, extra: Partial<VideoRequest<Response>> = {}) {
   return requestVideoService<Response>({

@@ -1,5 +1,5 @@
-// How a call to the video agent (spec 4.4) or the video inference server (spec 4.5) fails, and the one
-// function both clients send requests through, so that every failure is classified in one place:
+// How a call to the video agent (spec 4.4) or the video inference server (spec 4.5) fails (the one
+// function both clients send requests through, ./http, classifies every failure as one of these):
 // an HTTP refusal (VideoApiError, spec 7.3 body), no answer at all (VideoTransportError), or a 2xx
 // answer the studio cannot read (VideoResponseError). The clients never retry: the sync worker decides,
 // from these types, `retryAfterSeconds` and `provesNotCreated`, whether and when to try again.
@@ -122,52 +122,4 @@ export async function videoApiErrorFrom(response: Response, service: VideoServic
     // Without a spec 7.3 body the text may be a proxy's HTML page: not worth keeping.
     upstreamMessage: code ? (nonEmptyString(error?.message)?.slice(0, MAX_UPSTREAM_MESSAGE_LENGTH) ?? null) : null,
   });
-}
-
-// ---------------------------------------------------------------- one request
-
-export interface VideoRequest<T> {
-  service: VideoService;
-  fetch: typeof fetch;
-  url: string;
-  init: RequestInit;
-  timeoutMs: number;
-  /**
-   * `answer`: the limit covers the whole exchange, body included (JSON answers are small).
-   * `headers`: it covers only the wait for the response headers; the caller's signal governs the body (downloads).
-   */
-  timeoutCovers: "answer" | "headers";
-  /** The caller's cancel: its reason is thrown as is, not as a transport error. */
-  signal?: AbortSignal;
-  /** Statuses besides 2xx that `read` turns into a result itself (e.g. the 503 health report). */
-  readsStatus?: (status: number) => boolean;
-  read: (response: Response) => Promise<T>;
-}
-
-/** Sends one request (never retried) and reads its answer; every failure comes out as one of the types above. */
-export async function requestVideoService<T>(request: VideoRequest<T>): Promise<T> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
-  try {
-    const response = await request.fetch(request.url, { ...request.init, signal });
-    if (!response.ok && !request.readsStatus?.(response.status)) throw await videoApiErrorFrom(response, request.service);
-    if (request.timeoutCovers === "headers") clearTimeout(timer);
-    return await request.read(response);
-  } catch (error) {
-    if (error instanceof VideoApiError || error instanceof VideoResponseError) throw error;
-    if (request.signal?.aborted) throw request.signal.reason;
-    const what = `${request.init.method ?? "GET"} ${new URL(request.url).pathname}`;
-    if (timeout.signal.aborted) {
-      throw new VideoTransportError("timeout", `${request.service} did not answer ${what} within ${request.timeoutMs} ms`, { cause: error });
-    }
-    throw new VideoTransportError("network", `${request.service} could not be reached for ${what}: ${networkDetail(error)}`, { cause: error });
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function networkDetail(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }

@@ -3,7 +3,7 @@
 // the agent client: one request per call, no retries, no credentials (spec 5: not shown). Only `id`
 // (POST) and `status` (GET) are shown by the spec; everything else of an answer is kept in `raw`.
 import "server-only";
-import { requestVideoService, type VideoRequest } from "@/lib/upstream/video/errors";
+import { videoSender } from "@/lib/upstream/video/http";
 import { VIDEO_SHORT_EDGE } from "@/lib/upstream/video/limits";
 import { inferenceJobSchema, jobPath, readAnswer, type InferenceJob } from "@/lib/upstream/video/wire";
 
@@ -43,12 +43,8 @@ export type VideoInferenceClient = {
 export type VideoInferenceClientOptions = { baseUrl: string; timeoutMs?: number; submitTimeoutMs?: number; fetch?: typeof fetch };
 
 export function createVideoInferenceClient(options: VideoInferenceClientOptions): VideoInferenceClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const fetchImpl = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  const send = <T>(path: string, request: Pick<VideoRequest<T>, "init" | "read"> & Partial<VideoRequest<T>>) =>
-    requestVideoService<T>({ service: SERVICE, fetch: fetchImpl, url: `${baseUrl}${path}`, timeoutMs, timeoutCovers: "answer", ...request });
+  const send = videoSender(SERVICE, { baseUrl: options.baseUrl, fetch: options.fetch, timeoutMs });
 
   return {
     submit(body) {
