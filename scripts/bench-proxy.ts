@@ -6,153 +6,21 @@
 // BENCH_N sets the generations per case (default 30 at 1, 100 at 20); BENCH_PORT the studio's port;
 // BENCH_DATABASE_URL runs the studio on that PostgreSQL server (in a database the bench creates and
 // drops) instead of its embedded PGlite.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
+import { benchDatabase, emulatorKey, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
-const studio = `http://127.0.0.1:${port}`;
+const studio = studioUrl(port);
 // A build folder of its own, so the bench never collides with another checkout's or test run's.
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
-const emulatorKey = "emulator-key";
 const size = "1024x1024";
 const cases = [
   { concurrency: 1, count: Number(process.env.BENCH_N ?? 30) },
   { concurrency: 20, count: Number(process.env.BENCH_N ?? 100) },
 ];
-
-const children: ChildProcess[] = [];
-
-function start(command: string[], env: Record<string, string>): ChildProcess {
-  // Its own process group, so stopping it also stops what it started (npx → next start).
-  const child = spawn(command[0], command.slice(1), { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return child;
-}
-
-/**
- * Stops what the bench started and resolves once every process of theirs has exited (the studio
- * finishes its background thumbnails otherwise, in a folder about to be removed).
- */
-async function stopAll(): Promise<void> {
-  const groups = children.flatMap((child) => (child.pid ? [child.pid] : []));
-  for (const group of groups) signalGroup(group, "SIGTERM");
-  const deadline = Date.now() + 10_000;
-  while (groups.some(isGroupAlive)) {
-    if (Date.now() > deadline) groups.forEach((group) => signalGroup(group, "SIGKILL"));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function signalGroup(group: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-group, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-/** Signal 0 tests for existence: it throws once no process of the group is left. */
-function isGroupAlive(group: number): boolean {
-  try {
-    process.kill(-group, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function startEmulator() {
-  const child = start(["npx", "tsx", "emulator/main.ts"], {
-    EMULATOR_IMAGE_PORT: String(port + 900),
-    EMULATOR_AGENT_PORT: String(port + 910),
-    EMULATOR_INFERENCE_PORT: String(port + 920),
-    EMULATOR_LATENCY: "fast",
-    EMULATOR_API_KEYS: emulatorKey,
-    // Room for every request of the 20-at-once case, so neither side meets a 429.
-    EMULATOR_IMAGE_CONCURRENCY: "64",
-  });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    if (line.startsWith("{")) return JSON.parse(line) as { image: string; agent: string; inference: string };
-  }
-  throw new Error("the emulator stopped before printing its URLs");
-}
-
-/** A new, empty database on BENCH_DATABASE_URL's server (its URL and its removal), or PGlite's "" when unset. */
-async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL;
-  if (!server) return { url: "", drop: async () => {} };
-  const name = `studio_bench_${process.pid}_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-async function startStudio(emulator: { image: string; agent: string; inference: string }, dataDir: string, databaseUrl: string) {
-  // `next build` (run by start.ts when the sources changed) rewrites tsconfig.json for the build
-  // folder; it is put back as it was once the studio answers.
-  const tsconfig = await readFile("tsconfig.json", "utf8");
-  const child = start(["npx", "tsx", "scripts/start.ts"], {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NEXT_DIST_DIR: distDir,
-    STUDIO_DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    IMAGE_API_BASE_URL: emulator.image,
-    IMAGE_API_KEY: emulatorKey,
-    VIDEO_AGENT_URL: emulator.agent,
-    VIDEO_INFERENCE_URL: emulator.inference,
-    ALPHA_CONCURRENCY: "64",
-    USER_MAX_RUNNING_GENERATIONS: "100",
-    LOG_LEVEL: "warn",
-  });
-  child.stdout!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
-  const deadline = Date.now() + 900_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the studio exited (${child.exitCode})`);
-    const answer = await fetch(`${studio}/sign-in`).catch(() => undefined);
-    if (answer?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  if ((await readFile("tsconfig.json", "utf8")) !== tsconfig) await writeFile("tsconfig.json", tsconfig);
-}
-
-/** Signs up the studio's first account (its admin) through the sign-up form's server action; answers its cookies. */
-async function signUpFirstAccount(): Promise<string> {
-  const manifest = JSON.parse(await readFile(path.join(distDir, "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { filename?: string; exportedName?: string }>;
-  };
-  const actionId = Object.entries(manifest.node).find(([, entry]) => entry.filename === "app/(auth)/actions.ts" && entry.exportedName === "signUpAction")?.[0];
-  if (!actionId) throw new Error("the build has no signUpAction");
-  const form = new FormData();
-  // React's encoding of `action(previousState, formData)`: the form's fields, then the argument list.
-  for (const [name, value] of Object.entries({ name: "Bench Admin", email: "bench@studio.test", password: "correct horse battery" })) form.append(`_1_${name}`, value);
-  form.append("0", '[{},"$K1"]');
-  const answer = await fetch(`${studio}/sign-up`, {
-    method: "POST",
-    headers: { "Next-Action": actionId, Accept: "text/x-component", Origin: studio },
-    body: form,
-    redirect: "manual",
-  });
-  const cookies = answer.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  if (!cookies.some((cookie) => cookie.includes("session-token"))) throw new Error(`sign-up gave no session (${answer.status}): ${await answer.text()}`);
-  return cookies.join("; ");
-}
 
 type Body = { prompt: string; size: string; seed: number };
 
@@ -269,9 +137,10 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-bench-"));
   const database = await benchDatabase();
   try {
-    const emulator = await startEmulator();
-    await startStudio(emulator, dataDir, database.url);
-    const cookie = await signUpFirstAccount();
+    // Room for every request of the 20-at-once case, so neither side meets a 429.
+    const emulator = await startEmulator({ basePort: port, latency: "fast", env: { EMULATOR_IMAGE_CONCURRENCY: "64" } });
+    await startStudio({ port, distDir, emulator, dataDir, databaseUrl: database.url, env: { ALPHA_CONCURRENCY: "64", USER_MAX_RUNNING_GENERATIONS: "100" } });
+    const cookie = await signUpFirstAccount(studio, distDir);
     const jobs = await openJobEvents(cookie);
     const bodyFor = (tag: string, i: number): Body => ({ prompt: `bench ${tag} ${i}: a lighthouse on a cliff at dusk`, size, seed: i + 1 });
     // Warm both paths (route compilation, connections, sharp) before anything is timed.

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { DELIVERY_720P_SHORT_EDGE, VIDEO_DEFAULTS, VIDEO_RETENTION_DAYS } from "@/lib/upstream/video/limits";
+import { VIDEO_DEFAULTS, VIDEO_RETENTION_DAYS } from "@/lib/upstream/video/limits";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
 import { deliveredSizeLabel, echoRows, requestedSizeLabel } from "./video-job-view";
@@ -38,7 +38,7 @@ export function VideoSettingsFacts({ job }: { job: VideoJobDto }) {
       <Row label="Delivered" testId="video-detail-resolution">
         {deliveredSizeLabel(job.resolution) ?? "—"}
       </Row>
-      <Row label="720p delivery">{params.delivery720p ? (job.delivery720p ? `Done (${DELIVERY_720P_SHORT_EDGE}p copy)` : "Asked for") : "Off"}</Row>
+      <Row label="720p delivery">{params.delivery720p ? (job.delivery720p ? `Done (${job.delivery720p.width}×${job.delivery720p.height} copy)` : "Asked for") : "Off"}</Row>
       <Row label="Inference steps">{params.advanced.steps ?? VIDEO_DEFAULTS.steps}</Row>
       <Row label="Flow shift">{params.advanced.flowShift ?? VIDEO_DEFAULTS.flowShift}</Row>
       <Row label="Audio flow shift">{params.advanced.audioFlowShift ?? VIDEO_DEFAULTS.audioFlowShift}</Row>

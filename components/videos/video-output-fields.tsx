@@ -6,7 +6,7 @@ import { FieldGroup } from "@/components/ui/field-group";
 import { FieldMessages } from "@/components/ui/field-messages";
 import { Segmented } from "@/components/ui/segmented";
 import { SwitchField } from "@/components/ui/switch-field";
-import { DELIVERY_720P_SHORT_EDGE, SUPPORTED_BASE_SIZES, VIDEO_ASPECT_RATIOS, VIDEO_SECONDS, VIDEO_SHORT_EDGE } from "@/lib/upstream/video/limits";
+import { DELIVERY_720P_SIZES, SUPPORTED_BASE_SIZES, VIDEO_ASPECT_RATIOS, VIDEO_SECONDS, VIDEO_SHORT_EDGE } from "@/lib/upstream/video/limits";
 import { shortEdgeFamily } from "@/lib/videos/video-schemas";
 import type { VideoField, VideoFieldErrors, VideoFormState } from "./video-form-state";
 
@@ -125,7 +125,7 @@ export function VideoOutputFields({ form, errors, onChange }: Props) {
         checked={form.delivery720p}
         onChange={(delivery720p) => onChange({ delivery720p }, "delivery720p")}
         label="720p delivery"
-        description={`Generated at a supported size (${base.width}×${base.height} for ${form.aspectRatio}; 1280×720 is not one), then converted to a ${DELIVERY_720P_SHORT_EDGE}p copy after download. The original stays available.`}
+        description={`Generated at a supported size (${base.width}×${base.height} for ${form.aspectRatio}; 1280×720 is not one), then converted to a ${DELIVERY_720P_SIZES[form.aspectRatio].width}×${DELIVERY_720P_SIZES[form.aspectRatio].height} copy after download. The original stays available.`}
         errors={errors.delivery720p}
       />
     </div>

@@ -92,12 +92,12 @@ describe("storeVideoResult", () => {
 });
 
 describe("storeConvertedVideo (720p delivery)", () => {
-  it("makes a second video asset with a short edge of 720, its own poster, and no temp files left", async () => {
+  it("makes a second video asset at the 720p frame (1280×720 from 1344×768), its own poster, and no temp files left", async () => {
     const file = await makeClip(media, "wide.mp4", { width: 1344, height: 768, fps: 24, seconds: 2, audio: true });
     const source = await storeVideoResult({ ...owner, source: createReadStream(file) });
-    const converted = await storeConvertedVideo(source, 720, owner);
+    const converted = await storeConvertedVideo(source, { width: 1280, height: 720 }, owner);
     expect(converted.id).not.toBe(source.id);
-    expect(converted).toMatchObject({ kind: "video", mime: "video/mp4", width: 1260, height: 720 });
+    expect(converted).toMatchObject({ kind: "video", mime: "video/mp4", width: 1280, height: 720 });
     expect(converted.storageKey).not.toBe(source.storageKey);
     const probe = await probeMedia(blobStore().pathFor(converted.storageKey));
     expect(Math.min(probe.video!.width, probe.video!.height)).toBe(720);
@@ -111,7 +111,7 @@ describe("storeConvertedVideo (720p delivery)", () => {
     const source = await storeVideoResult({ ...owner, source: createReadStream(file) });
     const before = await stored();
     const controller = new AbortController();
-    const converting = storeConvertedVideo(source, 720, { ...owner, signal: controller.signal });
+    const converting = storeConvertedVideo(source, { width: 720, height: 1280 }, { ...owner, signal: controller.signal });
     setTimeout(() => controller.abort(new Error("the job was deleted")), 50);
     await expect(converting).rejects.toThrow("the job was deleted");
     expect(await stored()).toEqual(before);

@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import type { Asset } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { convertToShortEdge, extractPosterFrame, probeMedia } from "@/lib/media/ffmpeg";
+import { convertToSize, extractPosterFrame, probeMedia } from "@/lib/media/ffmpeg";
 import type { MediaProbe } from "@/lib/media/probe-output";
 import { MediaToolError } from "@/lib/media/run-tool";
 import { blobStore } from "@/lib/storage";
@@ -36,15 +36,15 @@ export async function storeVideoResult(input: StoreVideoResultInput): Promise<As
 }
 
 /**
- * A second Asset with `source`'s video re-encoded to a short edge of `shortEdge` px ("720p delivery",
- * spec 8: generate at a supported size, convert afterwards). The conversion is written to a temp
+ * A second Asset with `source`'s video re-encoded to exactly `size` ("720p delivery", spec 8: generate
+ * at a supported size, convert afterwards). The conversion is written to a temp
  * directory removed whatever happens, then stored like a result.
  */
-export async function storeConvertedVideo(source: Pick<Asset, "storageKey">, shortEdge: number, owner: VideoOwner): Promise<Asset> {
+export async function storeConvertedVideo(source: Pick<Asset, "storageKey">, size: { width: number; height: number }, owner: VideoOwner): Promise<Asset> {
   const directory = await mkdtemp(path.join(await conversionsRoot(), "convert-"));
   try {
     const output = path.join(directory, "converted.mp4");
-    await convertToShortEdge(blobStore().pathFor(source.storageKey), output, shortEdge, { signal: owner.signal });
+    await convertToSize(blobStore().pathFor(source.storageKey), output, size, { signal: owner.signal });
     return await storeVideoFile(createReadStream(output), owner);
   } finally {
     await rm(directory, { recursive: true, force: true });

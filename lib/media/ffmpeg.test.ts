@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { convertToShortEdge, extractPosterFrame, probeMedia } from "./ffmpeg";
+import { convertToSize, extractPosterFrame, probeMedia } from "./ffmpeg";
 import { MediaToolError } from "./run-tool";
 import { makeClip, makeTone } from "./test-media";
 
@@ -70,15 +70,15 @@ describe("extractPosterFrame", () => {
   });
 });
 
-describe("convertToShortEdge", () => {
+describe("convertToSize", () => {
   it.each([
-    [{ width: 1344, height: 768 }, { width: 1260, height: 720 }],
-    [{ width: 768, height: 1344 }, { width: 720, height: 1260 }],
-    [{ width: 1000, height: 768 }, { width: 938, height: 720 }],
-  ])("%o → %o: H.264 4:2:0 with even sides, the index first, sound kept", async (from, to) => {
+    [{ width: 1344, height: 768 }, { width: 1280, height: 720 }],
+    [{ width: 768, height: 1344 }, { width: 720, height: 1280 }],
+    [{ width: 1024, height: 768 }, { width: 960, height: 720 }],
+  ])("%o → %o: scaled to cover, centre-cropped, H.264 4:2:0, the index first, sound kept", async (from, to) => {
     const input = await makeClip(directory, `in-${from.width}x${from.height}.mp4`, { ...from, fps: 24, seconds: 2, audio: true });
     const output = path.join(directory, `out-${from.width}x${from.height}.mp4`);
-    await convertToShortEdge(input, output, 720);
+    await convertToSize(input, output, to);
     const probe = await probeMedia(output);
     expect(probe.video).toMatchObject({ ...to, codec: "h264", fps: 24 });
     expect(probe.audio?.codec).toBe("aac");
@@ -90,7 +90,7 @@ describe("convertToShortEdge", () => {
   it("stops a run that outlives its caller", async () => {
     const input = await makeClip(directory, "cancelled.mp4", { width: 640, height: 360, fps: 24, seconds: 4 });
     const controller = new AbortController();
-    const converting = convertToShortEdge(input, path.join(directory, "cancelled-out.mp4"), 720, { signal: controller.signal });
+    const converting = convertToSize(input, path.join(directory, "cancelled-out.mp4"), { width: 1280, height: 720 }, { signal: controller.signal });
     controller.abort(new Error("the job was deleted"));
     await expect(converting).rejects.toThrow("the job was deleted");
   });

@@ -59,14 +59,14 @@ function frameAt(filePath: string, atSeconds: number, signal: AbortSignal | unde
 }
 
 /**
- * The clip re-encoded so that its shorter side is `shortEdge` px (the other follows the aspect ratio,
- * both even, as H.264 in 4:2:0 needs): "720p delivery" (spec 8: generate at a supported size, convert
- * afterwards). H.264 (libx264, yuv420p) in MP4 with the index first (`+faststart`, so players start
+ * The clip re-encoded to exactly `size` (even sides, as H.264 in 4:2:0 needs): scaled to cover the
+ * frame and centre-cropped, so a 1344x768 clip becomes a true 1280x720 ("720p delivery", spec 8:
+ * generate at a supported size, convert afterwards). H.264 (libx264, yuv420p) in MP4 with the index first (`+faststart`, so players start
  * before the whole file arrives); the sound, if any, copied as it is.
  */
-export async function convertToShortEdge(inputPath: string, outputPath: string, shortEdge: number, { signal }: ToolOptions = {}): Promise<void> {
-  const edge = 2 * Math.round(shortEdge / 2);
-  const scale = `scale=w='if(lte(iw,ih),${edge},-2)':h='if(lte(iw,ih),-2,${edge})',setsar=1`;
+export async function convertToSize(inputPath: string, outputPath: string, size: { width: number; height: number }, { signal }: ToolOptions = {}): Promise<void> {
+  const [width, height] = [size.width, size.height].map((side) => 2 * Math.round(side / 2));
+  const scale = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
   await runTool(
     ffmpegBinary.path,
     [

@@ -7,7 +7,7 @@ import type { Prisma, VideoJob } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { settings } from "@/lib/settings";
 import { videoAgentClient } from "@/lib/upstream/clients";
-import { DELIVERY_720P_SHORT_EDGE } from "@/lib/upstream/video/limits";
+import { DELIVERY_720P_SIZES } from "@/lib/upstream/video/limits";
 import { provesNotCreated, VideoApiError } from "@/lib/upstream/video/errors";
 import type { VideoJobRecord } from "@/lib/upstream/video/wire";
 import { agentReachesInputs, agentRequestBody, inputBaseUrl } from "./agent-request";
@@ -188,7 +188,7 @@ async function archive(video: VideoJob, signal: AbortSignal): Promise<void> {
 /** The 720p conversion (spec 8: generate at a supported size, convert afterwards); a failure leaves the original ready, with a warning. */
 async function deliveryCopy(video: VideoJob, asset: Awaited<ReturnType<typeof storeVideoResult>>) {
   try {
-    const converted = await storeConvertedVideo(asset, DELIVERY_720P_SHORT_EDGE, { ownerId: video.ownerId, teamId: video.teamId });
+    const converted = await storeConvertedVideo(asset, DELIVERY_720P_SIZES[storedParams(video).aspectRatio], { ownerId: video.ownerId, teamId: video.teamId });
     return { assetId: converted.id, warning: null };
   } catch (error) {
     log.error({ err: error, videoJobId: video.id }, "720p delivery conversion failed");

@@ -81,5 +81,16 @@ export const SUPPORTED_BASE_SIZES: Record<VideoAspectRatio, { width: number; hei
   "9:16": { width: 768, height: 1344 },
 };
 
-/** "720p delivery" (spec 8): the archived result converted to a short edge of 720 after download. */
-export const DELIVERY_720P_SHORT_EDGE = 720;
+/**
+ * "720p delivery" (spec 8: generate at a supported size and convert afterwards, e.g. for the 1280x720
+ * it says not to generate at): the archived result converted to the 720p frame of its aspect ratio,
+ * scaled to cover it and centre-cropped (1344x768 is 7:4, a hair wider than 16:9).
+ */
+export const DELIVERY_720P_SIZES: Record<VideoAspectRatio, { width: number; height: number }> = {
+  "21:9": { width: 1680, height: 720 },
+  "16:9": { width: 1280, height: 720 },
+  "4:3": { width: 960, height: 720 },
+  "1:1": { width: 720, height: 720 },
+  "3:4": { width: 720, height: 960 },
+  "9:16": { width: 720, height: 1280 },
+};
