@@ -5,7 +5,7 @@
 //
 // 1. Upstream requests per video job, from submit to archive, with 0, 1 and BENCH_DASHBOARDS (100)
 //    simulated dashboards open. A dashboard is a signed-in browser (all share the bench's cookie)
-//    polling the studio's GET /api/videos and GET /api/videos/<the job under way> every 3 s and
+//    polling the studio's GET /api/videos and GET /api/videos/<the job under way> every 5 s (components/videos/video-job-view ACTIVE_REFRESH_MS) and
 //    GET /api/videos/partition every 12 s, each started at a random phase. Jobs run one at a time;
 //    the agent's request log (GET /__emulator/requests, cleared by DELETE before each submit) is read
 //    once the studio has archived the job and broken down by kind. It holds only the studio's
@@ -120,8 +120,8 @@ type AgentControl = ReturnType<typeof agentControl>;
 const REQUEST_LOG_CAPACITY = 1000;
 
 const DASHBOARD_POLLS = [
-  { route: "GET /api/videos", periodMs: 3_000, url: () => "/api/videos" },
-  { route: "GET /api/videos/<id>", periodMs: 3_000, url: (job: string | null) => (job ? `/api/videos/${job}` : null) },
+  { route: "GET /api/videos", periodMs: 5_000, url: () => "/api/videos" },
+  { route: "GET /api/videos/<id>", periodMs: 5_000, url: (job: string | null) => (job ? `/api/videos/${job}` : null) },
   { route: "GET /api/videos/partition", periodMs: 12_000, url: () => "/api/videos/partition" },
 ] as const;
 

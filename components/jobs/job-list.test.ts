@@ -65,6 +65,12 @@ describe("jobChanges", () => {
     expect(finished.map((j) => j.id)).toEqual(["a"]);
   });
 
+  it("names jobs that moved from one active state to another", () => {
+    const before = statesOf({ jobs: [job("a", { state: "waiting" }), job("b", { state: "generating" })], cursor: "1" });
+    const after = { jobs: [job("a", { state: "generating" }), job("b", { state: "generating" })], cursor: "2" };
+    expect(jobChanges(before, after).moved.map((j) => j.id)).toEqual(["a"]);
+  });
+
   it("counts a job that started and finished between two copies as finished", () => {
     const { finished } = jobChanges(new Map(), { jobs: [job("a", { state: "failed" })], cursor: "2" });
     expect(finished.map((j) => j.id)).toEqual(["a"]);

@@ -29,15 +29,20 @@ export function statesOf(list: JobListDto): ReadonlyMap<string, JobState> {
 
 /**
  * What happened between two copies of the list: jobs that appeared (started here or in another tab),
- * and jobs that finished (were active, or unknown, and are finished now).
+ * jobs that finished (were active, or unknown, and are finished now), and jobs that moved from one
+ * active state to another (a video job sent, queued, generating, saving).
  */
-export function jobChanges(before: ReadonlyMap<string, JobState>, after: JobListDto): { appeared: JobDto[]; finished: JobDto[] } {
+export function jobChanges(before: ReadonlyMap<string, JobState>, after: JobListDto): { appeared: JobDto[]; finished: JobDto[]; moved: JobDto[] } {
   const appeared = after.jobs.filter((job) => !before.has(job.id));
   const finished = after.jobs.filter((job) => {
     const previous = before.get(job.id);
     return !isActiveJobState(job.state) && (previous === undefined || isActiveJobState(previous));
   });
-  return { appeared, finished };
+  const moved = after.jobs.filter((job) => {
+    const previous = before.get(job.id);
+    return previous !== undefined && previous !== job.state && isActiveJobState(job.state);
+  });
+  return { appeared, finished, moved };
 }
 
 /** The tray's order: running jobs first (oldest first, as they will finish), then finished ones, newest first. */

@@ -54,8 +54,9 @@ export function JobsProvider({ children }: { children: ReactNode }) {
       const before = seen;
       seen = statesOf(list);
       if (!before) return;
-      const { appeared, finished } = jobChanges(before, list);
-      for (const job of [...appeared, ...finished]) refreshResultOf(queryClient, job);
+      const { appeared, finished, moved } = jobChanges(before, list);
+      // A video job's pages show every step it takes (queued, generating, saving), not only its end.
+      for (const job of [...appeared, ...finished, ...moved.filter((job) => job.kind === "video")]) refreshResultOf(queryClient, job);
       const fresh = finished
         .filter((job) => !toasted.has(job.id))
         .map((job) => toastForFinishedJob(job, window.location.pathname))

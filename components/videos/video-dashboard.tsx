@@ -17,7 +17,7 @@ type Props = { onDuplicate: (job: VideoJobDto, reuseSeed: boolean) => void };
 const selectClass = `${inputClass} h-9 py-1 pr-8 text-[13px]`;
 
 // The designer's video jobs, newest first (issue 11 "Dashboard"): filtered by task and status,
-// paged with "Load more", and read from the studio again every 3 s while any listed job is under
+// paged with "Load more", and read from the studio again every 5 s while any listed job is under
 // way (the studio's worker polls the video service, not the browsers).
 export function VideoDashboard({ onDuplicate }: Props) {
   const [filters, setFilters] = useState<VideoListFilters>(NO_FILTERS);

@@ -35,7 +35,7 @@ function BackLink() {
 
 // One video job (issue 11 "job detail view"): the seekable player with its poster frame (the
 // studio's asset route answers Range), the 720p copy beside the original, downloads, and every
-// setting, time and applied argument of the job. Read again every 3 s while the job is under way.
+// setting, time and applied argument of the job. Read again every 5 s while the job is under way.
 export function VideoDetail({ id }: { id: string }) {
   const job = useQuery(videoQuery(id));
   const router = useRouter();

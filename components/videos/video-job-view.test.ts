@@ -17,9 +17,9 @@ import {
 const params = (patch: Record<string, unknown> = {}) => videoFormSchema.parse({ task: "t2va", prompt: "rain", ...patch });
 
 describe("refreshInterval", () => {
-  it("reads again every 3 s while any job is under way, and never once all have ended", () => {
+  it("reads again every 5 s while any job is under way, and never once all have ended", () => {
     expect(refreshInterval([{ phase: "ready" }, { phase: "queued" }])).toBe(ACTIVE_REFRESH_MS);
-    expect(refreshInterval([{ phase: "archiving" }])).toBe(3000);
+    expect(refreshInterval([{ phase: "archiving" }])).toBe(5000);
     expect(refreshInterval([{ phase: "ready" }, { phase: "failed" }, { phase: "canceled" }, { phase: "gone" }, { phase: "lost" }])).toBe(false);
     expect(refreshInterval([])).toBe(false);
   });

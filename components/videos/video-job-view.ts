@@ -8,8 +8,12 @@ export function isActivePhase(phase: VideoPhase): boolean {
   return (ACTIVE_VIDEO_PHASES as readonly VideoPhase[]).includes(phase);
 }
 
-/** The list and a job are read again every 3 s while a job is under way; never once all have ended (the server polls upstream). */
-export const ACTIVE_REFRESH_MS = 3000;
+/**
+ * While a job is under way the list and a job are read again this often, for its place in the agent's
+ * queue; its steps arrive at once through the jobs stream (components/jobs/jobs-provider), and nothing
+ * is read once all have ended (the server polls upstream, pages read the studio).
+ */
+export const ACTIVE_REFRESH_MS = 5000;
 
 export function refreshInterval(jobs: readonly Pick<VideoJobDto, "phase">[]): number | false {
   return jobs.some((job) => isActivePhase(job.phase)) ? ACTIVE_REFRESH_MS : false;

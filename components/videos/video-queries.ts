@@ -13,7 +13,7 @@ function retryUnlessRefused(failures: number, error: Error): boolean {
   return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;
 }
 
-/** GET /api/videos, newest first, page by page; read again every 3 s while a listed job is under way. */
+/** GET /api/videos, newest first, page by page; read again every 5 s while a listed job is under way. */
 export function videoListQuery(filters: VideoListFilters) {
   return infiniteQueryOptions({
     queryKey: [...listsKey, filters],
@@ -24,7 +24,7 @@ export function videoListQuery(filters: VideoListFilters) {
   });
 }
 
-/** GET /api/videos/[id]; read again every 3 s while it is under way. */
+/** GET /api/videos/[id]; read again every 5 s while it is under way. */
 export function videoQuery(id: string) {
   return queryOptions({
     queryKey: [...videosKey, "job", id],
