@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { benchDatabase, emulatorKey, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
+import { benchDatabase, emulatorKey, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const studio = studioUrl(port);
@@ -168,11 +168,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    void stopAll();
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -46,7 +46,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { VideoJobDto, VideoSubmitAnswer } from "../lib/videos/video-dto";
-import { benchDatabase, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl, type EmulatorUrls } from "./bench/studio-harness";
+import { benchDatabase, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl, type EmulatorUrls } from "./bench/studio-harness";
 
 const port = Number(process.env.BENCH_PORT ?? 3450);
 const studio = studioUrl(port);
@@ -363,11 +363,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    void stopAll();
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadSettings } from "@/lib/settings";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/uploads/route";
 import { blobStore } from "@/lib/storage";
-import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
-import { createTestUser } from "@/test/users";
+import { uploadRequest, useSessionStorage } from "@/test/session-storage";
 import { storeImage } from "./store-image";
-import { blobFiles, bmp, pngBomb, pngHeaderThenGarbage } from "./test-support";
+import { bmp, pngBomb, pngHeaderThenGarbage } from "./test-support";
 
 // The upload route runs as `session.user`; the blob store and database under it are real.
 vi.hoisted(() => {
@@ -19,39 +14,15 @@ vi.hoisted(() => {
 });
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
-let dataDir: string;
-let testDb: TestDb;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-uploads-"));
-  process.env.STUDIO_DATA_DIR = dataDir;
-  loadSettings();
-  testDb = await createTestDb();
-  session.user = await createTestUser(testDb.db);
-});
+const storage = useSessionStorage("uploads");
 afterEach(() => vi.restoreAllMocks());
-afterAll(async () => {
-  await testDb?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
-/** What is stored: blob files on disk and Asset rows. */
-async function stored() {
-  return { blobs: (await blobFiles(path.join(dataDir, "blobs"))).sort(), rows: await testDb.db.asset.count() };
-}
+const stored = storage.stored;
 
 type UploadBody = Buffer | ReadableStream<Uint8Array>;
 
-// Headers as Node's HTTP server gives them to the route: a buffer arrives with its Content-Length.
 function upload(purpose: string, body: UploadBody, headers: Record<string, string> = { "content-type": "image/png" }) {
-  const sized = Buffer.isBuffer(body) ? { "content-length": String(body.length) } : {};
-  const request = new Request(`http://studio.test/api/uploads?purpose=${encodeURIComponent(purpose)}`, {
-    method: "POST",
-    body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
-    headers: { ...sized, ...headers },
-    duplex: "half",
-  } as RequestInit);
-  return POST(request, { params: Promise.resolve({}) });
+  return POST(uploadRequest(`http://studio.test/api/uploads?purpose=${encodeURIComponent(purpose)}`, body, headers), { params: Promise.resolve({}) });
 }
 
 async function refusal(response: Response) {
@@ -231,7 +202,7 @@ describe("issue 7 finding 10: pixel bombs and broken images", () => {
 
   it("an error after the blob was written (the database failing) leaves no blob", async () => {
     const before = await stored();
-    vi.spyOn(testDb.db.asset, "create").mockRejectedValueOnce(new Error("connection lost"));
+    vi.spyOn(storage.testDb.db.asset, "create").mockRejectedValueOnce(new Error("connection lost"));
     const png = await sharp({ create: { width: 90, height: 90, channels: 3, background: "#0a0" } }).png().toBuffer();
     await expect(storeImage({ source: Readable.from([png]), ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000, decode: "before-row" })).rejects.toThrow(
       "connection lost",
@@ -263,8 +234,8 @@ describe("issue 7 finding 10: pixel bombs and broken images", () => {
     const bReachedRow = new Promise<void>((resolve) => (bAtRow = resolve));
     let aSettled!: () => void;
     const aDone = new Promise<void>((resolve) => (aSettled = resolve));
-    const create = testDb.db.asset.create.bind(testDb.db.asset);
-    vi.spyOn(testDb.db.asset, "create").mockImplementationOnce((args) => {
+    const create = storage.testDb.db.asset.create.bind(storage.testDb.db.asset);
+    vi.spyOn(storage.testDb.db.asset, "create").mockImplementationOnce((args) => {
       bAtRow();
       return aDone.then(() => create(args)) as unknown as ReturnType<typeof create>;
     });

@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadSettings } from "@/lib/settings";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as assetRoute } from "@/app/api/assets/[id]/route";
 import { toAssetDto } from "@/lib/assets/asset-dto";
 import { blobFiles } from "@/lib/assets/test-support";
 import { blobStore } from "@/lib/storage";
-import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
-import { createTestUser } from "@/test/users";
+import { useSessionStorage } from "@/test/session-storage";
 import { storeGeneratedImage } from "./store-result";
 
 // Results of the image service, stored as storeGeneratedImage stores them (issue 9): the row only
@@ -20,21 +16,8 @@ vi.hoisted(() => {
 });
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
-let dataDir: string;
-let testDb: TestDb;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-results-"));
-  process.env.STUDIO_DATA_DIR = dataDir;
-  loadSettings();
-  testDb = await createTestDb();
-  session.user = await createTestUser(testDb.db);
-});
+const storage = useSessionStorage("results");
 afterEach(() => vi.restoreAllMocks());
-afterAll(async () => {
-  await testDb?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 const png = (width: number) => sharp({ create: { width, height: 600, channels: 3, background: "#c63" } }).png().toBuffer();
 
@@ -57,9 +40,9 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 describe("storing a generated image", () => {
   it("creates the row only once the blob is in place (written, fsynced, renamed)", async () => {
     const bytes = await png(800);
-    const create = testDb.db.asset.create.bind(testDb.db.asset);
+    const create = storage.testDb.db.asset.create.bind(storage.testDb.db.asset);
     let blobAtCreate: unknown;
-    vi.spyOn(testDb.db.asset, "create").mockImplementationOnce((args) => {
+    vi.spyOn(storage.testDb.db.asset, "create").mockImplementationOnce((args) => {
       // FsBlobStore renames a blob into place only after fsyncing it, so a blob at its key is durable.
       blobAtCreate = blobStore().stat(args.data.storageKey as string);
       return create(args) as unknown as ReturnType<typeof create>;
@@ -79,7 +62,7 @@ describe("storing a generated image", () => {
     expect(early.headers.get("content-type")).toBe("image/webp");
     expect(await sharp(Buffer.from(await early.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 384, height: 288 });
 
-    const row = await eventually(() => testDb.db.asset.findUniqueOrThrow({ where: { id: asset.id } }), (found) => found.thumbnailKey !== null);
+    const row = await eventually(() => storage.testDb.db.asset.findUniqueOrThrow({ where: { id: asset.id } }), (found) => found.thumbnailKey !== null);
     expect(await blobStore().stat(row.thumbnailKey!)).toBeTruthy();
     const later = await thumb(asset.id);
     expect(later.headers.get("etag")).toBe(`"${row.thumbnailKey}"`);
@@ -95,10 +78,10 @@ describe("storing a generated image", () => {
   });
 
   it("refuses bytes that are not an image and keeps no blob", async () => {
-    const before = (await blobFiles(path.join(dataDir, "blobs"))).sort();
-    const rows = await testDb.db.asset.count();
+    const before = (await blobFiles(path.join(storage.dataDir, "blobs"))).sort();
+    const rows = await storage.testDb.db.asset.count();
     await expect(store(new TextEncoder().encode("<html>not an image</html>".repeat(50)))).rejects.toThrow();
-    expect((await blobFiles(path.join(dataDir, "blobs"))).sort()).toEqual(before);
-    expect(await testDb.db.asset.count()).toBe(rows);
+    expect((await blobFiles(path.join(storage.dataDir, "blobs"))).sort()).toEqual(before);
+    expect(await storage.testDb.db.asset.count()).toBe(rows);
   });
 });

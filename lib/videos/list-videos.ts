@@ -5,9 +5,8 @@ import { AppError } from "@/lib/errors";
 import type { Asset, VideoStatus } from "@/lib/generated/prisma/client";
 import type { VideoTask } from "@/lib/upstream/video/limits";
 import { preparedInputs } from "./keyframes";
-import { toVideoJobDto, VIDEO_JOB_INCLUDE, type VideoJobWithAssets } from "./to-video-dto";
+import { storedParams, toVideoJobDto, VIDEO_JOB_INCLUDE, type VideoJobWithAssets } from "./to-video-dto";
 import type { VideoJobDto, VideoListDto, VideoPhase } from "./video-dto";
-import { storedParams } from "./to-video-dto";
 
 export const VIDEO_PAGE_SIZE = { default: 20, max: 50 } as const;
 

@@ -49,17 +49,18 @@ export async function saveVideo(video: VideoJob, data: Prisma.VideoJobUncheckedU
   const job = trayChanged ? await db.job.findUnique({ where: { videoJobId: video.id } }) : null;
   if (job) {
     const finished = after.state === "succeeded" || after.state === "failed" || after.state === "cancelled";
+    let saved: VideoJob | undefined;
     try {
       const changed = await changeJob(job, { ...after, ...(finished ? { finishedAt: new Date() } : {}), ...(after.state === "generating" && !job.startedAt ? { startedAt: new Date() } : {}) }, async (tx) => {
-        const { count } = await tx.videoJob.updateMany({ where: condition, data });
-        if (count !== 1) throw new StaleVideo();
+        [saved] = await tx.videoJob.updateManyAndReturn({ where: condition, data });
+        if (!saved) throw new StaleVideo();
       });
-      if (changed) return db.videoJob.findUnique({ where: { id: video.id } });
+      if (changed) return saved ?? null;
     } catch (error) {
       if (error instanceof StaleVideo) return null;
       throw error;
     }
   }
-  const { count } = await db.videoJob.updateMany({ where: condition, data });
-  return count === 1 ? db.videoJob.findUnique({ where: { id: video.id } }) : null;
+  const [saved] = await db.videoJob.updateManyAndReturn({ where: condition, data });
+  return saved ?? null;
 }

@@ -1,19 +1,15 @@
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getAsset } from "@/app/api/assets/[id]/route";
 import { POST } from "@/app/api/uploads/route";
-import { loadSettings } from "@/lib/settings";
 import { blobStore } from "@/lib/storage";
 import { makeClip, makeTone } from "@/lib/media/test-media";
-import { createTestDb, type TestDb } from "@/test/db";
-import { session } from "@/test/session-double";
-import { createTestUser } from "@/test/users";
-import { blobFiles, pngHeaderThenGarbage } from "@/lib/assets/test-support";
+import { uploadRequest, useSessionStorage } from "@/test/session-storage";
+import { pngHeaderThenGarbage } from "@/lib/assets/test-support";
 
 // Video inputs (spec 4.4.1) through the upload route, with real media made by ffmpeg: the route runs
 // as `session.user`; the blob store, the database and ffmpeg under it are real.
@@ -24,40 +20,20 @@ vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
 const MIB = 1024 * 1024;
 
-let dataDir: string;
+const storage = useSessionStorage("video-uploads");
 let media: string;
-let testDb: TestDb;
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-video-uploads-"));
-  media = path.join(dataDir, "media");
+  media = path.join(storage.dataDir, "media");
   await mkdir(media);
-  process.env.STUDIO_DATA_DIR = dataDir;
-  loadSettings();
-  testDb = await createTestDb();
-  session.user = await createTestUser(testDb.db);
 });
 afterEach(() => vi.restoreAllMocks());
-afterAll(async () => {
-  await testDb?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
-/** What is stored: blob files on disk and Asset rows. */
-async function stored() {
-  return { blobs: (await blobFiles(path.join(dataDir, "blobs"))).sort(), rows: await testDb.db.asset.count() };
-}
+const stored = storage.stored;
 
 type UploadBody = Buffer | ReadableStream<Uint8Array>;
 
 function upload(name: string, body: UploadBody, type: string, headers: Record<string, string> = {}) {
-  const sized = Buffer.isBuffer(body) ? { "content-length": String(body.length) } : {};
-  const request = new Request(`http://studio.test/api/uploads?purpose=video&name=${encodeURIComponent(name)}`, {
-    method: "POST",
-    body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
-    headers: { ...sized, "content-type": type, ...headers },
-    duplex: "half",
-  } as RequestInit);
+  const request = uploadRequest(`http://studio.test/api/uploads?purpose=video&name=${encodeURIComponent(name)}`, body, { "content-type": type, ...headers });
   return POST(request, { params: Promise.resolve({}) });
 }
 
@@ -99,7 +75,7 @@ describe("accepted inputs", () => {
     expect(poster.headers.get("content-type")).toBe("image/webp");
     expect(await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 320, height: 256 });
 
-    const row = await testDb.db.asset.findUniqueOrThrow({ where: { id: body.asset.id } });
+    const row = await storage.testDb.db.asset.findUniqueOrThrow({ where: { id: body.asset.id } });
     expect((await buffer(await blobStore().get(row.storageKey))).equals(clip)).toBe(true);
   });
 
@@ -144,12 +120,12 @@ describe("accepted inputs", () => {
     const body = (await response.json()) as Created;
     expect(body.conversion).toEqual({ from: "image/heic", to: "image/png", message: "Converted from HEIC to PNG" });
     expect(body.asset).toMatchObject({ mime: "image/png", width: 3024, height: 4032 });
-    const row = await testDb.db.asset.findUniqueOrThrow({ where: { id: body.asset.id } });
+    const row = await storage.testDb.db.asset.findUniqueOrThrow({ where: { id: body.asset.id } });
     const png = await buffer(await blobStore().get(row.storageKey));
     expect(Number(row.bytes)).toBe(png.length);
     expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: 3024, height: 4032 });
     const original = createHash("sha256").update(heic).digest("hex");
-    expect(await testDb.db.asset.count({ where: { sha256: original } })).toBe(0);
+    expect(await storage.testDb.db.asset.count({ where: { sha256: original } })).toBe(0);
     expect(await blobStore().stat(original)).toBeNull();
   }, 60_000);
 });
@@ -259,7 +235,7 @@ describe("refusals name the file and the rule, and keep nothing", () => {
   it("a database failure after the checks leaves neither the clip nor its poster frame", async () => {
     const clip = await readFile(await makeClip(media, "lost.mp4", { width: 320, height: 256, fps: 25, seconds: 2 }));
     const before = await stored();
-    vi.spyOn(testDb.db.asset, "create").mockRejectedValueOnce(new Error("connection lost"));
+    vi.spyOn(storage.testDb.db.asset, "create").mockRejectedValueOnce(new Error("connection lost"));
     const response = await upload("lost.mp4", clip, "video/mp4");
     expect(response.status).toBe(500);
     expect(await stored()).toEqual(before);

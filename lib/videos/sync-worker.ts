@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import type { VideoJob } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { settings } from "@/lib/settings";
 import { agentReachesInputs, inputBaseUrl } from "./agent-request";
@@ -61,7 +61,7 @@ async function tick(worker: Worker): Promise<void> {
   worker.ticking = true;
   try {
     const claimed = await claimDueVideos(MAX_IN_FLIGHT - worker.inFlight.size);
-    for (const id of claimed) start(worker, id);
+    for (const video of claimed) start(worker, video);
   } catch (error) {
     log.warn({ err: error }, "video sync tick failed");
   } finally {
@@ -69,17 +69,10 @@ async function tick(worker: Worker): Promise<void> {
   }
 }
 
-function start(worker: Worker, id: string): void {
+function start(worker: Worker, video: VideoJob): void {
   const controller = new AbortController();
-  worker.inFlight.set(id, controller);
-  void (async () => {
-    try {
-      const video = await db.videoJob.findUnique({ where: { id } });
-      if (video) await stepVideo(video, controller.signal);
-    } catch (error) {
-      log.error({ err: error, videoJobId: id }, "video sync step could not be recorded; the lease runs out and the job is taken up again");
-    } finally {
-      worker.inFlight.delete(id);
-    }
-  })();
+  worker.inFlight.set(video.id, controller);
+  void stepVideo(video, controller.signal)
+    .catch((error: unknown) => log.error({ err: error, videoJobId: video.id }, "video sync step could not be recorded; the lease runs out and the job is taken up again"))
+    .finally(() => worker.inFlight.delete(video.id));
 }

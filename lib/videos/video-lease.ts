@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { VideoJob } from "@/lib/generated/prisma/client";
 import { RUNNER_ID } from "@/lib/jobs/runner";
 import { ACTIVE_VIDEO_PHASES } from "./video-dto";
 
@@ -20,15 +21,14 @@ function leaseFree(now: Date) {
   return { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] };
 }
 
-/** Claims up to `limit` due jobs for `worker` (this process unless a test plays another); the ids it now holds. */
-export async function claimDueVideos(limit: number, now = new Date(), worker: string = VIDEO_WORKER_ID): Promise<string[]> {
+/** Claims up to `limit` due jobs for `worker` (this process unless a test plays another); the jobs it now holds. */
+export async function claimDueVideos(limit: number, now = new Date(), worker: string = VIDEO_WORKER_ID): Promise<VideoJob[]> {
   if (limit <= 0) return [];
   const due = { status: { in: activeStatuses }, nextPollAt: { lte: now }, ...leaseFree(now) };
   const candidates = await db.videoJob.findMany({ where: due, orderBy: { nextPollAt: "asc" }, take: limit, select: { id: true } });
-  const claimed: string[] = [];
+  const claimed: VideoJob[] = [];
   for (const { id } of candidates) {
-    const { count } = await db.videoJob.updateMany({ where: { id, ...due }, data: { leaseOwner: worker, leaseUntil: new Date(now.getTime() + VIDEO_LEASE_MS) } });
-    if (count === 1) claimed.push(id);
+    claimed.push(...(await db.videoJob.updateManyAndReturn({ where: { id, ...due }, data: { leaseOwner: worker, leaseUntil: new Date(now.getTime() + VIDEO_LEASE_MS) } })));
   }
   return claimed;
 }

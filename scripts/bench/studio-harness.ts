@@ -159,3 +159,15 @@ export async function signUpFirstAccount(studio: string, distDir: string): Promi
   if (!cookies.some((cookie) => cookie.includes("session-token"))) throw new Error(`sign-up gave no session (${answer.status}): ${await answer.text()}`);
   return cookies.join("; ");
 }
+
+/** Runs a bench's `main` and exits with its outcome; a failure stops what it started first. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      void stopAll();
+      process.exit(1);
+    },
+  );
+}
