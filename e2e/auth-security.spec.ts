@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
+import { OPEN_SIGN_UP_MEANING, OPEN_SIGN_UP_NO_TEAM } from "../lib/auth/messages";
 import { adminStorageState } from "../playwright.config";
 import { newMember, PASSWORD, signIn, signOut, signUp } from "./accounts";
 
@@ -76,7 +77,7 @@ test.describe("finding 7: sign-up after the first account is by invitation", () 
 
   test("open sign-up, turned on in the admin area, opens the sign-up page; off closes it again", async ({ browser, baseURL }) => {
     const admin = await adminPage(browser, baseURL!);
-    await expect(admin.getByText("Anyone who can reach this studio can create an account and will join the team and see work shared with the team")).toBeVisible();
+    await expect(admin.getByText(OPEN_SIGN_UP_MEANING)).toBeVisible();
     const toggle = admin.getByRole("switch", { name: /Open sign-up/ });
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     await toggle.click();
@@ -85,7 +86,7 @@ test.describe("finding 7: sign-up after the first account is by invitation", () 
       const visitor = await browser.newContext({ baseURL });
       const page = await visitor.newPage();
       await page.goto("/sign-up");
-      await expect(page.getByText("Your account joins the team Studio.")).toBeVisible();
+      await expect(page.getByText(OPEN_SIGN_UP_NO_TEAM)).toBeVisible();
       const account = newMember("open");
       await page.getByLabel("Name").fill(account.name);
       await page.getByLabel("Email").fill(account.email);

@@ -18,11 +18,15 @@ export type Fixtures = {
   inviteCode: string;
   /** Another member, the target of the admin's requests about users. */
   bystander: string;
+  /** A team the member made (they are its owner). */
+  team: string;
+  /** A gallery entry of the member's: the image of an alpha v3 generation. */
+  galleryItem: string;
   /** The member the sweep signs in as. */
   member: { id: string; email: string; password: string };
 };
 
-export type Fixture = "conversation" | "asset" | "invite" | "bystander";
+export type Fixture = "conversation" | "asset" | "invite" | "bystander" | "team" | "galleryItem";
 
 /** Who may call a route: anyone (next-auth's own), any signed-in user, or the site admin only. */
 export type Access = "public" | "member" | "admin";
@@ -123,6 +127,31 @@ export const apiRoutes: ApiRoute[] = [
     path: "/api/admin/settings",
     access: "admin",
     methods: { PATCH: { body: { type: "json", sample: () => ({ openSignUp: true }), strings: [], closed: [] } } },
+  },
+  {
+    path: "/api/admin/teams",
+    access: "admin",
+    methods: { GET: { body: none, snapshot: true } },
+  },
+  {
+    // Everyone's usage (issue 12), as JSON or CSV.
+    path: "/api/admin/usage",
+    access: "admin",
+    methods: {
+      GET: {
+        body: none,
+        query: {
+          from: { closed: true },
+          to: { closed: true },
+          groupBy: { closed: true },
+          format: { sample: "json", closed: true },
+          userId: { closed: true },
+          teamId: { closed: true },
+          model: { closed: true },
+        },
+        snapshot: true,
+      },
+    },
   },
   {
     path: "/api/admin/users",
@@ -294,6 +323,13 @@ export const apiRoutes: ApiRoute[] = [
     },
   },
   {
+    // The fixture conversation has no turns: every fork names a turn that is not on it.
+    path: "/api/chat/conversations/[id]/fork",
+    access: "member",
+    params: { id: { fixture: "conversation" } },
+    methods: { POST: { body: { type: "json", sample: () => ({ turnId: "00000000-0000-4000-8000-000000000000" }), strings: [], closed: ["turnId"] } } },
+  },
+  {
     path: "/api/chat/conversations/[id]/turns",
     access: "member",
     params: { id: { fixture: "conversation" } },
@@ -314,6 +350,82 @@ export const apiRoutes: ApiRoute[] = [
           strings: ["text", "images.0.assetId", "size", "footnote"],
           closed: ["images.0.assetId", "images.0.mime", "size", "parentTurnId"],
         },
+      },
+    },
+  },
+  {
+    path: "/api/gallery",
+    access: "member",
+    methods: {
+      GET: {
+        body: none,
+        query: {
+          scope: { sample: "mine", closed: true },
+          kind: { closed: true },
+          model: {},
+          from: { closed: true },
+          to: { closed: true },
+          creator: { closed: true },
+          shared: { closed: true },
+          q: {},
+          cursor: { closed: true },
+          limit: { number: true },
+        },
+        snapshot: true,
+      },
+    },
+  },
+  {
+    path: "/api/gallery/download",
+    access: "member",
+    methods: { GET: { body: none, query: { ids: { sample: "00000000-0000-4000-8000-000000000000", closed: true, required: true } } } },
+  },
+  {
+    path: "/api/gallery/items/[id]",
+    access: "member",
+    params: { id: { fixture: "galleryItem" } },
+    methods: { GET: { body: none, snapshot: true }, DELETE: { body: none } },
+  },
+  {
+    path: "/api/gallery/items/[id]/download",
+    access: "member",
+    params: { id: { fixture: "galleryItem" } },
+    methods: { GET: { body: none } },
+  },
+  {
+    // Refused while public links are off (the default), whatever the body.
+    path: "/api/gallery/items/[id]/links",
+    access: "member",
+    params: { id: { fixture: "galleryItem" } },
+    methods: {
+      GET: { body: none },
+      POST: { body: { type: "json", sample: () => ({ expiresInDays: 7 }), strings: [], closed: [] } },
+    },
+  },
+  {
+    path: "/api/gallery/items/[id]/reuse",
+    access: "member",
+    params: { id: { fixture: "galleryItem" } },
+    methods: { GET: { body: none } },
+  },
+  {
+    path: "/api/gallery/items/[id]/share",
+    access: "member",
+    params: { id: { fixture: "galleryItem" } },
+    methods: { PUT: { body: { type: "json", sample: (fixtures) => ({ teamId: fixtures.team }), strings: [], closed: ["teamId"] } } },
+  },
+  {
+    path: "/api/gallery/links/[linkId]",
+    access: "member",
+    params: { linkId: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { DELETE: { body: none } },
+  },
+  {
+    path: "/api/gallery/selection",
+    access: "member",
+    methods: {
+      POST: {
+        body: { type: "json", sample: (fixtures) => ({ action: "share", ids: [fixtures.galleryItem], teamId: fixtures.team }), strings: [], closed: ["action", "ids.0", "teamId"] },
       },
     },
   },
@@ -353,6 +465,11 @@ export const apiRoutes: ApiRoute[] = [
     methods: { GET: { body: none } },
   },
   {
+    path: "/api/me/active-team",
+    access: "member",
+    methods: { PUT: { body: { type: "json", sample: (fixtures) => ({ teamId: fixtures.team }), strings: [], closed: ["teamId"] } } },
+  },
+  {
     path: "/api/me/password",
     access: "member",
     methods: {
@@ -367,9 +484,76 @@ export const apiRoutes: ApiRoute[] = [
     },
   },
   {
+    // A file of a public link's entry: no session; every link here names nothing (links are off by default).
+    path: "/api/public/[token]/assets/[assetId]",
+    access: "public",
+    params: { token: { value: "A".repeat(43) }, assetId: { fixture: "asset" } },
+    methods: { GET: { body: none } },
+  },
+  {
+    path: "/api/teams",
+    access: "member",
+    methods: {
+      GET: { body: none, snapshot: true },
+      POST: { body: { type: "json", sample: () => ({ name: "Made by the route sweep" }), strings: ["name"], closed: [] } },
+    },
+  },
+  {
+    // A team the member owns: a change that slipped through shows in its name and members.
+    path: "/api/teams/[id]",
+    access: "member",
+    params: { id: { fixture: "team" } },
+    methods: {
+      GET: { body: none, snapshot: true },
+      PATCH: { body: { type: "json", sample: () => ({ name: "Renamed by the route sweep" }), strings: ["name"], closed: [] } },
+    },
+  },
+  {
+    path: "/api/teams/[id]/invites",
+    access: "member",
+    params: { id: { fixture: "team" } },
+    methods: {
+      GET: { body: none, snapshot: true },
+      POST: { body: { type: "json", sample: () => ({ note: "Made by the route sweep", expiresInDays: 7 }), strings: ["note"], closed: [] } },
+    },
+  },
+  {
+    path: "/api/teams/[id]/invites/[inviteId]",
+    access: "member",
+    params: { id: { fixture: "team" }, inviteId: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { DELETE: { body: none } },
+  },
+  {
+    path: "/api/teams/[id]/members",
+    access: "member",
+    params: { id: { fixture: "team" } },
+    methods: { POST: { body: { type: "json", sample: () => ({ email: "nobody@studio.test" }), strings: ["email"], closed: [] } } },
+  },
+  {
+    // The bystander is in no team of the member's: every request here names a stranger.
+    path: "/api/teams/[id]/members/[userId]",
+    access: "member",
+    params: { id: { fixture: "team" }, userId: { fixture: "bystander" } },
+    methods: {
+      PATCH: { body: { type: "json", sample: () => ({ role: "owner" }), strings: [], closed: ["role"] } },
+      DELETE: { body: none },
+    },
+  },
+  {
+    path: "/api/teams/join",
+    access: "member",
+    methods: { POST: { body: { type: "json", sample: (fixtures) => ({ token: fixtures.inviteCode }), strings: ["token"], closed: [] } } },
+  },
+  {
     path: "/api/uploads",
     access: "member",
     methods: { POST: { body: { type: "upload" }, query: { purpose: { sample: "alpha-v3", closed: true, required: true }, name: { sample: "reference.png" } } } },
+  },
+  {
+    // The signed-in user's own usage (issue 12).
+    path: "/api/usage",
+    access: "member",
+    methods: { GET: { body: none, query: { from: { closed: true }, to: { closed: true }, groupBy: { closed: true }, model: { closed: true } }, snapshot: true } },
   },
   {
     path: "/api/videos",

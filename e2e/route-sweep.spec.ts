@@ -405,6 +405,10 @@ test("every API route and server action refuses hostile requests with a 4xx nami
   const created = await member.post("/api/chat/conversations", { data: { title: "Route sweep fixture" } });
   expect(created.status()).toBe(201);
   const { conversation } = (await created.json()) as { conversation: { id: string } };
+  const teamCreated = await member.post("/api/teams", { data: { name: "Route sweep team" } });
+  expect(teamCreated.status()).toBe(201);
+  const { team } = (await teamCreated.json()) as { team: { id: string } };
+  const galleryItem = await generateGalleryItem(member);
   await member.dispose();
   const admin = await contextFor("admin");
   const makeInvite = async (note: string) => {
@@ -423,6 +427,8 @@ test("every API route and server action refuses hostile requests with a 4xx nami
     invite: invite.id,
     inviteCode: signUpInvite.code,
     bystander: await idOf(bystanderSignUp.state),
+    team: team.id,
+    galleryItem,
     member: { id: await idOf(memberSignUp.state), email: memberSignUp.account.email, password: memberSignUp.account.password },
     // Other bytes than the fixture's: an upload that slipped through would add a blob, not reuse one.
     hostilePng: await sharp({ create: { width: 48, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer(),
@@ -535,3 +541,21 @@ test("every API route and server action refuses hostile requests with a 4xx nami
   );
   expect(requests).toBeGreaterThan(0);
 });
+
+/** A gallery entry of the member's: an alpha v3 image, generated on the emulator and listed once stored. */
+async function generateGalleryItem(member: APIRequestContext): Promise<string> {
+  const started = await member.post("/api/alpha/v3/generations", { data: { prompt: "Route sweep gallery entry", images: [], size: "1024x1024", revise: false } });
+  expect(started.status(), await started.text()).toBe(202);
+  let id: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const page = (await (await member.get("/api/gallery?scope=mine")).json()) as { items: { id: string }[] };
+        id = page.items[0]?.id;
+        return id;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return id!;
+}

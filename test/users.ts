@@ -19,5 +19,5 @@ export async function createTestUser(db: PrismaClient, role: "admin" | "member" 
     },
     include: { sessions: { select: { id: true } } },
   });
-  return { id: user.id, email: user.email, name: user.name, role: user.role, teamIds: [team.id], sessionId: user.sessions[0].id };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, teamIds: [team.id], teams: [{ id: team.id, name: team.name, role: "member" }], activeTeamId: team.id, sessionId: user.sessions[0].id };
 }

@@ -8,29 +8,43 @@ import { Switch } from "@/components/ui/switch";
 import { OPEN_SIGN_UP_MEANING } from "@/lib/auth/messages";
 import type { SiteSettingsDto } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
+import { PUBLIC_SHARE_LINKS_MEANING } from "@/lib/gallery/share-link-schemas";
 
 export function SignUpSettings({ initialSettings }: { initialSettings: SiteSettingsDto }) {
   const [settings, setSettings] = useState(initialSettings);
   const save = useMutation({
-    mutationFn: (openSignUp: boolean) => api<{ settings: SiteSettingsDto }>("/api/admin/settings", { method: "PATCH", json: { openSignUp } }),
+    mutationFn: (changes: Partial<SiteSettingsDto>) => api<{ settings: SiteSettingsDto }>("/api/admin/settings", { method: "PATCH", json: changes }),
     onSuccess: (answer) => setSettings(answer.settings),
   });
-  const checked = save.isPending && save.variables !== undefined ? save.variables : settings.openSignUp;
+  // While a change is on its way, its switch shows the value asked for.
+  const shown = save.isPending && save.variables ? { ...settings, ...save.variables } : settings;
 
   return (
     <Card className="space-y-3 p-5">
-      <h2 className="text-sm font-semibold">Sign-up</h2>
+      <h2 className="text-sm font-semibold">Sign-up and sharing</h2>
       <Switch
         id="open-sign-up"
         label="Open sign-up"
-        checked={checked}
-        onChange={(value) => save.mutate(value)}
+        checked={shown.openSignUp}
+        onChange={(value) => save.mutate({ openSignUp: value })}
         description={OPEN_SIGN_UP_MEANING}
       />
       <p className="text-xs text-zinc-500" data-testid="sign-up-mode">
         {settings.openSignUp
           ? "On: the sign-up page is open to everyone."
           : "Off: people can create an account only with an invite link."}
+      </p>
+      <Switch
+        id="public-share-links"
+        label="Public share links"
+        checked={shown.publicShareLinks}
+        onChange={(value) => save.mutate({ publicShareLinks: value })}
+        description={PUBLIC_SHARE_LINKS_MEANING}
+      />
+      <p className="text-xs text-zinc-500" data-testid="public-links-mode">
+        {settings.publicShareLinks
+          ? "On: owners can make expiring public links to single entries."
+          : "Off: nothing in the gallery can be opened without signing in."}
       </p>
       {save.error ? (
         <Alert title="The setting was not saved" onDismiss={() => save.reset()}>

@@ -1,5 +1,8 @@
 "use client";
 
+import type { GalleryRefill } from "@/components/gallery/gallery-links";
+import { refilledNotice, storedRequestOf } from "@/components/gallery/gallery-refill";
+import { useGalleryRefill } from "@/components/gallery/use-gallery-refill";
 import { useGeneratorForm, type GeneratorFormSource } from "@/components/images/use-generator-form";
 import { reveal } from "@/components/ui/reveal";
 import { AlphaV3Form } from "./alpha-v3-form";
@@ -17,6 +20,8 @@ import {
 import { formStateFromGeneration, storedSettingsOf } from "./generation-settings";
 import { HistoryStrip } from "./history-strip";
 import { useGenerateAlphaV3 } from "./use-generate-alpha-v3";
+
+const ALPHA_PAGE = { path: "/alpha", target: "alpha-v3" } as const;
 
 // Where the keyboard goes when a field is refused.
 const focusTargets: Record<AlphaV3Field, string> = {
@@ -45,9 +50,15 @@ const alphaV3Form: GeneratorFormSource<AlphaV3FormState, AlphaV3Field, AlphaV3Re
 
 // The alpha v3 page: the request form on the left, the results on the right (stacked on small
 // screens), checked live with the schema the route handler uses (alphaV3FormSchema; see
-// components/images/use-generator-form).
-export function AlphaV3Studio() {
+// components/images/use-generator-form). `refill` comes from the address: a gallery entry's settings
+// or an image to use as a reference (issue 12).
+export function AlphaV3Studio({ refill }: { refill: GalleryRefill }) {
   const studio = useGeneratorForm(alphaV3Form, useGenerateAlphaV3());
+  useGalleryRefill(refill, ALPHA_PAGE, {
+    settings: (values, entry) => studio.refill(storedRequestOf("alpha-v3", values, entry), (missing) => refilledNotice(entry, missing), true),
+    reference: studio.addAsReference,
+    problem: (text) => studio.showNotice({ tone: "warning", text }),
+  });
 
   function applySeed(seed: number) {
     studio.change({ seedMode: "fixed", seed: String(seed) }, "seed");

@@ -1,19 +1,19 @@
 import type { ReferenceImage } from "@/components/images/reference-image";
 import { alphaV3StoredParamsSchema, type AlphaV3StoredParams } from "@/lib/images/alpha-schemas";
-import type { GenerationDto } from "@/lib/images/generation-dto";
+import type { StoredRequest } from "@/components/images/stored-request";
 import { initialAlphaV3Form, isPresetSize, type AlphaV3FormState } from "./alpha-v3-form-state";
 
 export type StoredSettings = AlphaV3StoredParams;
 
 const fallback: StoredSettings = { size: "auto", seed: null, seedWasRandom: false, footnote: null, revise: true, referenceAssetIds: [] };
 
-export function storedSettingsOf(generation: GenerationDto): StoredSettings {
+export function storedSettingsOf(generation: Pick<StoredRequest, "params">): StoredSettings {
   const parsed = alphaV3StoredParamsSchema.safeParse(generation.params);
   return parsed.success ? parsed.data : fallback;
 }
 
 /** The whole form as it was when `generation` was requested, with its references resolved. */
-export function formStateFromGeneration(generation: GenerationDto, references: ReferenceImage[]): AlphaV3FormState {
+export function formStateFromGeneration(generation: StoredRequest, references: ReferenceImage[]): AlphaV3FormState {
   const settings = storedSettingsOf(generation);
   const [width, height] = settings.size.split("x");
   const sizeMode = settings.size === "auto" ? "auto" : isPresetSize(settings.size) ? "preset" : "custom";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ReferenceImage } from "@/components/images/reference-image";
+import type { StoredRequest } from "@/components/images/stored-request";
 import { isBetaModel } from "@/lib/images/beta-capabilities";
 import { betaFormSchema, type BetaFormValues } from "@/lib/images/beta-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
@@ -11,7 +12,7 @@ import { betaFormStateOf, initialBetaForm, type BetaFormState } from "./beta-for
 const adjustmentsSchema = z.object({ adjustments: z.array(z.string()).catch([]) });
 
 /** The submitted form values, or undefined when they no longer read as today's form (an older shape). */
-export function betaValuesOf(generation: GenerationDto): BetaFormValues | undefined {
+export function betaValuesOf(generation: Pick<StoredRequest, "params">): BetaFormValues | undefined {
   const parsed = betaFormSchema.safeParse(generation.params);
   return parsed.success ? parsed.data : undefined;
 }
@@ -23,12 +24,12 @@ export function adjustmentsOf(generation: GenerationDto): string[] {
 }
 
 /** The reference images the generation was asked with, as asset ids. */
-export function referenceIdsOf(generation: GenerationDto): string[] {
+export function referenceIdsOf(generation: Pick<StoredRequest, "params">): string[] {
   return (betaValuesOf(generation)?.images ?? []).map((image) => image.assetId);
 }
 
 /** The whole form as it was when `generation` was requested; when its params no longer read, its model and prompt. */
-export function betaFormStateFromGeneration(generation: GenerationDto, references: ReferenceImage[]): BetaFormState {
+export function betaFormStateFromGeneration(generation: StoredRequest, references: ReferenceImage[]): BetaFormState {
   const values = betaValuesOf(generation);
   if (values) return betaFormStateOf(values, references);
   return { ...initialBetaForm, model: isBetaModel(generation.model) ? generation.model : initialBetaForm.model, prompt: generation.prompt, references };

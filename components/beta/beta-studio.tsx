@@ -1,5 +1,8 @@
 "use client";
 
+import type { GalleryRefill } from "@/components/gallery/gallery-links";
+import { refilledNotice, storedRequestOf } from "@/components/gallery/gallery-refill";
+import { useGalleryRefill } from "@/components/gallery/use-gallery-refill";
 import { useGeneratorForm, type GeneratorFormSource } from "@/components/images/use-generator-form";
 import { BetaForm } from "./beta-form";
 import {
@@ -20,6 +23,8 @@ import {
 import { BetaHistoryStrip } from "./beta-history-strip";
 import { betaFormStateFromGeneration, referenceIdsOf } from "./beta-stored-settings";
 import { useGenerateBeta } from "./use-generate-beta";
+
+const BETA_PAGE = { path: "/beta", target: "beta" } as const;
 
 // Where the keyboard goes when a field is refused.
 const focusTargets: Record<BetaField, string> = {
@@ -63,9 +68,15 @@ const betaForm: GeneratorFormSource<BetaFormState, BetaField, BetaRequestBody> =
 // The beta page (issue 10): the request form on the left, the results on the right (stacked on
 // small screens), as on the alpha page, checked live with the schema the route handler uses
 // (betaFormSchema; see components/images/use-generator-form). Generate stays off and says why
-// while any rule is broken.
-export function BetaStudio() {
+// while any rule is broken. `refill` comes from the address: a gallery entry's settings or an image
+// to use as a reference (issue 12).
+export function BetaStudio({ refill }: { refill: GalleryRefill }) {
   const studio = useGeneratorForm(betaForm, useGenerateBeta());
+  useGalleryRefill(refill, BETA_PAGE, {
+    settings: (values, entry) => studio.refill(storedRequestOf("beta", values, entry), (missing) => refilledNotice(entry, missing), true),
+    reference: studio.addAsReference,
+    problem: (text) => studio.showNotice({ tone: "warning", text }),
+  });
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[420px_minmax(0,1fr)] xl:gap-8">

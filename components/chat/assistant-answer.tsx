@@ -8,6 +8,7 @@ import { AssistantFrame } from "./assistant-frame";
 import { formatDuration } from "@/lib/client/format-elapsed";
 import { formatTime } from "./format";
 import { Icon, type IconName } from "./icons";
+import type { TurnActions } from "./turn-actions";
 import { TurnDetails } from "./turn-details";
 import type { TurnDto } from "./use-conversation";
 
@@ -20,13 +21,12 @@ type Props = {
   /** The composer will branch from this turn. */
   isBranchPoint: boolean;
   onOpenImage: () => void;
-  onEditFromHere: () => void;
-  onEditAndRetry: () => void;
+  actions: TurnActions;
 };
 
 // The model's side of a stored turn. Success is the stored image (the server judged
 // `delta.image.url`, spec 2.2), never a finish_reason; a failure stays in the chat with its code.
-export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPoint, onOpenImage, onEditFromHere, onEditAndRetry }: Props) {
+export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPoint, onOpenImage, actions }: Props) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const details = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -79,8 +79,11 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
         </div>
       )}
       <div className="flex flex-wrap items-center gap-1">
-        {turn.status === "failed" ? <Action icon="retry" label="Edit & retry" onClick={onEditAndRetry} strong /> : null}
-        {image && !isLeaf ? <Action icon="branch" label="Edit from here" onClick={onEditFromHere} /> : null}
+        {actions.kind === "owner" && turn.status === "failed" ? <Action icon="retry" label="Edit & retry" onClick={() => actions.onEditAndRetry(turn)} strong /> : null}
+        {actions.kind === "owner" && image && !isLeaf ? <Action icon="branch" label="Edit from here" onClick={() => actions.onEditFromHere(turn)} /> : null}
+        {actions.kind === "reader" && turn.status !== "pending" && !isLeaf ? (
+          <Action icon="fork" label="Fork from here" onClick={() => actions.onFork(turn)} disabled={actions.forking} testId="fork-from-here" />
+        ) : null}
         {image ? (
           <a
             href={image.downloadUrl}
@@ -152,12 +155,16 @@ function FailedAnswer({ turn }: { turn: TurnDto }) {
   );
 }
 
-function Action({ icon, label, onClick, strong = false }: { icon: IconName; label: string; onClick: () => void; strong?: boolean }) {
+type ActionProps = { icon: IconName; label: string; onClick: () => void; strong?: boolean; disabled?: boolean; testId?: string };
+
+function Action({ icon, label, onClick, strong = false, disabled = false, testId }: ActionProps) {
   return (
     <button
       type="button"
       onClick={onClick}
-      className={`inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors ${
+      disabled={disabled}
+      data-testid={testId}
+      className={`inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors disabled:opacity-50 ${
         strong
           ? "bg-accent-50 text-accent-700 hover:bg-accent-100 dark:bg-accent-500/15 dark:text-accent-400 dark:hover:bg-accent-500/25"
           : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"

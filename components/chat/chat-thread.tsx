@@ -5,6 +5,7 @@ import { Lightbox } from "@/components/images/lightbox";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import { Icon } from "./icons";
 import { childrenByParent } from "./thread-path";
+import type { TurnActions } from "./turn-actions";
 import { TurnBubble } from "./turn-bubble";
 import type { TurnDto } from "./use-conversation";
 
@@ -18,14 +19,13 @@ type Props = {
   /** The composer's "edit from here" turn: the turns after it are shown as the branch being left. */
   branchPointId?: string;
   onSelectBranch: (turn: TurnDto) => void;
-  onEditFromHere: (turn: TurnDto) => void;
-  onEditAndRetry: (turn: TurnDto) => void;
+  actions: TurnActions;
 };
 
 type Viewing = { image: AssetDto; before?: AssetDto; caption: string };
 
 // The conversation as one path from its first turn to a leaf.
-export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, onEditFromHere, onEditAndRetry }: Props) {
+export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, actions }: Props) {
   const [viewing, setViewing] = useState<Viewing>();
   const children = useMemo(() => childrenByParent(turns), [turns]);
   const end = useRef<HTMLDivElement>(null);
@@ -64,8 +64,7 @@ export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, o
                 const image = turn.inputImages[input];
                 if (image) setViewing({ image, caption: `Turn ${index + 1} · attached image ${input + 1}` });
               }}
-              onEditFromHere={() => onEditFromHere(turn)}
-              onEditAndRetry={() => onEditAndRetry(turn)}
+              actions={actions}
             />
             {index === branchPointIndex && index < path.length - 1 && !busy ? (
               <p className="mt-6 flex items-center gap-3 text-xs font-medium text-accent-700 dark:text-accent-400">

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { ApiError } from "@/lib/client/api";
 import type { AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
@@ -10,9 +10,11 @@ import { ChatThread } from "./chat-thread";
 import { replaceSelectedTurn } from "./chat-url";
 import { Composer, type ComposerPrefill } from "./composer";
 import { ComposerBanner } from "./composer-banner";
+import { SharedConversationBar } from "./shared-conversation-bar";
 import { imagesCarriedBy, newestLeafUnder, pathTo, resolveLeaf } from "./thread-path";
+import type { TurnActions } from "./turn-actions";
 import { DEFAULT_TURN_SETTINGS, settingsFromParams } from "./turn-settings";
-import { useConversation, type TurnDto } from "./use-conversation";
+import { useConversation, useForkConversation, type TurnDto } from "./use-conversation";
 import { useSendTurn } from "./use-send-turn";
 import { useRunningTurnJob } from "./use-turn-jobs";
 
@@ -27,6 +29,8 @@ export function ConversationView({ conversationId }: { conversationId: string })
   // Sent from this page, another page or another tab: the jobs list knows (components/jobs).
   const running = useRunningTurnJob(conversationId);
   const query = useConversation(conversationId);
+  const fork = useForkConversation();
+  const router = useRouter();
   const [target, setTarget] = useState<ComposerTarget>({ kind: "continue" });
   const [prefill, setPrefill] = useState(EMPTY_PREFILL);
   const [focusSignal, setFocusSignal] = useState(0);
@@ -89,6 +93,16 @@ export function ConversationView({ conversationId }: { conversationId: string })
     setFocusSignal((signal) => signal + 1);
   }
 
+  // Issue 12: a reader's fork is their own conversation, opened at once.
+  function forkFrom(turn: TurnDto) {
+    fork.mutate({ conversationId, turnId: turn.id }, { onSuccess: ({ conversation: forked }) => router.push(`/chat/${forked.id}`) });
+  }
+
+  const actions: TurnActions = conversation.readOnly
+    ? { kind: "reader", onFork: forkFrom, forking: fork.isPending }
+    : { kind: "owner", onEditFromHere: editFromHere, onEditAndRetry: editAndRetry };
+  const latestFinished = path.findLast((turn) => turn.status !== "pending");
+
   async function sendMessage(values: AlphaV35TurnFormValues) {
     const outcome = await send({ conversationId, parentTurnId, values });
     if (outcome.ok) setTarget({ kind: "continue" });
@@ -117,16 +131,20 @@ export function ConversationView({ conversationId }: { conversationId: string })
       title={conversation.title}
       subtitle={`${turns.length} ${turns.length === 1 ? "turn" : "turns"}${leafCount > 1 ? ` · ${leafCount} branches` : ""}`}
       composer={
-        <Composer
-          key={prefill.key}
-          prefill={prefill}
-          banner={banner}
-          carriedImages={imagesCarriedBy(pathFrom(parentTurnId))}
-          busy={Boolean(running)}
-          focusSignal={focusSignal}
-          placeholder={turns.length ? "Describe the next change…" : "Describe an image, or attach one to edit…"}
-          onSend={sendMessage}
-        />
+        conversation.readOnly ? (
+          <SharedConversationBar conversation={conversation} onFork={latestFinished ? () => forkFrom(latestFinished) : undefined} fork={fork} />
+        ) : (
+          <Composer
+            key={prefill.key}
+            prefill={prefill}
+            banner={banner}
+            carriedImages={imagesCarriedBy(pathFrom(parentTurnId))}
+            busy={Boolean(running)}
+            focusSignal={focusSignal}
+            placeholder={turns.length ? "Describe the next change…" : "Describe an image, or attach one to edit…"}
+            onSend={sendMessage}
+          />
+        )
       }
     >
       {path.length ? (
@@ -136,8 +154,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
           busy={Boolean(running)}
           branchPointId={activeTarget.kind === "branch" ? activeTarget.fromTurnId : undefined}
           onSelectBranch={selectBranch}
-          onEditFromHere={editFromHere}
-          onEditAndRetry={editAndRetry}
+          actions={actions}
         />
       ) : (
         <p className="px-6 py-16 text-center text-sm text-zinc-500">No turns yet. Send the first message below.</p>

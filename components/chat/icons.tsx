@@ -19,6 +19,7 @@ const paths = {
   chat: "M3 4.5A1.5 1.5 0 0 1 4.5 3h11A1.5 1.5 0 0 1 17 4.5v8a1.5 1.5 0 0 1-1.5 1.5H8l-4 3v-3h.5A1.5 1.5 0 0 1 3 12.5v-8Z",
   warning: "M10 3.5l7 12.5H3L10 3.5ZM10 8.5v3.5M10 14v.01",
   stop: "M6 6h8v8H6V6Z",
+  fork: "M6 3.5v3a3.5 3.5 0 0 0 3.5 3.5h1A3.5 3.5 0 0 0 14 6.5v-3M10 10v6.5",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -2,6 +2,7 @@
 
 import { AssistantAnswer } from "./assistant-answer";
 import { BranchSwitcher } from "./branch-switcher";
+import type { TurnActions } from "./turn-actions";
 import { TurnProgress } from "./turn-progress";
 import { settingsFromParams, settingsSummary } from "./turn-settings";
 import type { TurnDto } from "./use-conversation";
@@ -19,13 +20,12 @@ type Props = {
   onSelectSibling: (turn: TurnDto) => void;
   onOpenImage: () => void;
   onOpenInput: (index: number) => void;
-  onEditFromHere: () => void;
-  onEditAndRetry: () => void;
+  actions: TurnActions;
 };
 
 // One stored turn: the message (with its version switcher) and the answer, or, while the turn is
 // pending, its job's progress.
-export function TurnBubble({ turn, turnNumber, siblings, isLeaf, isBranchPoint, switchingDisabled, onSelectSibling, onOpenImage, onOpenInput, onEditFromHere, onEditAndRetry }: Props) {
+export function TurnBubble({ turn, turnNumber, siblings, isLeaf, isBranchPoint, switchingDisabled, onSelectSibling, onOpenImage, onOpenInput, actions }: Props) {
   const settings = settingsSummary(settingsFromParams(turn.params));
   const index = siblings.findIndex((sibling) => sibling.id === turn.id);
   const job = useTurnJob(turn.id, turn.status === "pending");
@@ -52,8 +52,7 @@ export function TurnBubble({ turn, turnNumber, siblings, isLeaf, isBranchPoint, 
           isLeaf={isLeaf}
           isBranchPoint={isBranchPoint}
           onOpenImage={onOpenImage}
-          onEditFromHere={onEditFromHere}
-          onEditAndRetry={onEditAndRetry}
+          actions={actions}
         />
       )}
     </article>

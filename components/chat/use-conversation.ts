@@ -53,3 +53,13 @@ export function useDeleteConversation() {
     },
   });
 }
+
+/** Issue 12: a conversation the user may read becomes their own, continued from `turnId`. */
+export function useForkConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conversationId, turnId }: { conversationId: string; turnId: string }) =>
+      api<{ conversation: { id: string } }>(`/api/chat/conversations/${encodeURIComponent(conversationId)}/fork`, { method: "POST", json: { turnId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.lists }),
+  });
+}

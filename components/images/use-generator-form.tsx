@@ -3,7 +3,6 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { reveal } from "@/components/ui/reveal";
-import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { addReference, type ReferenceRule } from "./add-reference";
 import { serverFieldErrors, type FieldErrors, type FieldOfPath } from "./field-errors";
@@ -11,6 +10,7 @@ import { followedRequest } from "./followed-request";
 import type { GeneratorFormProps } from "./generator-form";
 import { loadReferenceImages, settingsLoadedNotice } from "./load-reference-images";
 import type { ReferenceImage } from "./reference-image";
+import type { StoredRequest } from "./stored-request";
 import type { useGenerationJob } from "./use-generation-job";
 import { useShownFieldErrors } from "./use-shown-field-errors";
 
@@ -27,11 +27,14 @@ export type GeneratorFormSource<S extends { references: ReferenceImage[] }, F ex
   focusTarget: (field: F, state: S) => string;
   referenceRule: (state: S) => ReferenceRule;
   toBody: (state: S) => TBody;
-  referenceIdsOf: (generation: GenerationDto) => string[];
-  fromGeneration: (generation: GenerationDto, references: ReferenceImage[]) => S;
+  referenceIdsOf: (generation: StoredRequest) => string[];
+  fromGeneration: (generation: StoredRequest, references: ReferenceImage[]) => S;
 };
 
 type Job<TBody> = ReturnType<typeof useGenerationJob<TBody>>;
+
+/** The notice over the form after it was refilled, or when a refill could not be done. */
+export type FormNotice = { tone: "info" | "warning"; text: string };
 
 // A generator page's form state. The form is checked live with the schema the route handler uses:
 // a field shows its rule once it has been edited (every field once Generate was pressed), nothing
@@ -40,7 +43,7 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
   const { name, fields, validate, fieldOf } = source;
   const [form, setForm] = useState<S>(source.initial);
   const [referenceNotice, setReferenceNotice] = useState<string>();
-  const [settingsNotice, setSettingsNotice] = useState<ReturnType<typeof settingsLoadedNotice>>();
+  const [settingsNotice, setSettingsNotice] = useState<FormNotice>();
 
   const liveErrors = useMemo(() => validate(form), [validate, form]);
   const refusedByServer = useMemo(() => serverFieldErrors(job.failure?.error, fieldOf), [job.failure, fieldOf]);
@@ -69,18 +72,24 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
     await job.generate(source.toBody(form));
   }
 
-  async function reuseSettings(generation: GenerationDto) {
-    const ids = source.referenceIdsOf(generation);
+  /**
+   * The form refilled from a stored request. From the history it opens as untouched; from a gallery
+   * entry (`showRules`) every field shows the rules its stored value breaks today (issue 12: the same
+   * schema validates refilled values).
+   */
+  async function refill(request: StoredRequest, notice: (missing: number) => FormNotice, showRules = false) {
+    const ids = source.referenceIdsOf(request);
     const { images, missing } = ids.length > 0 ? await loadReferenceImages(ids) : { images: [], missing: 0 };
-    setForm(source.fromGeneration(generation, images));
+    setForm(source.fromGeneration(request, images));
     fieldErrors.reset();
+    if (showRules) fieldErrors.touch(...fields);
     setReferenceNotice(undefined);
     job.dismiss();
-    setSettingsNotice(settingsLoadedNotice(missing));
+    setSettingsNotice(notice(missing));
     reveal(`${name}-prompt`)?.focus({ preventScroll: true });
   }
 
-  function addAsReference(image: AssetDto) {
+  function addAsReference(image: ReferenceImage) {
     reveal(`${name}-references`);
     const added = addReference(form.references, image, source.referenceRule(form));
     if (added.references) change({ references: added.references } as Partial<S>, imagesField);
@@ -102,9 +111,12 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
       referenceNotice,
       formNotice,
     } satisfies GeneratorFormProps<S, F>,
+    refill,
+    addAsReference,
+    showNotice: setSettingsNotice,
     /** What the history's cards offer besides opening an image. */
     historyActions: {
-      onReuse: (generation: GenerationDto) => void reuseSettings(generation),
+      onReuse: (generation: GenerationDto) => void refill(generation, settingsLoadedNotice),
       onUseAsReference: addAsReference,
       onRunAgain: (jobId: string) => void job.runAgain(jobId),
     },

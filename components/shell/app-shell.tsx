@@ -6,6 +6,7 @@ import { JobsProvider } from "@/components/jobs/jobs-provider";
 import type { CurrentUser } from "@/lib/auth/types";
 import { Logo } from "./logo";
 import { NavLinks } from "./nav-links";
+import { TeamSwitcher } from "./team-switcher";
 import { ThemeToggle } from "./theme-toggle";
 
 // The signed-in frame. JobsProvider wraps every signed-in page, so the activity tray and the pages
@@ -27,7 +28,10 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             </div>
           </div>
           <NavLinks isAdmin={user.role === "admin"} />
-          <div className="mt-auto hidden border-t border-zinc-200 pt-4 lg:block dark:border-zinc-800">
+          <div className="lg:mt-auto">
+            <TeamSwitcher teams={user.teams} activeTeamId={user.activeTeamId} />
+          </div>
+          <div className="hidden border-t border-zinc-200 pt-4 lg:block dark:border-zinc-800">
             <UserBlock user={user} />
           </div>
         </aside>

@@ -81,16 +81,22 @@ export function useVideoForm() {
     });
   }
 
-  function duplicate(job: Pick<VideoJobDto, "params" | "inputs" | "seed">, reuseSeed: boolean) {
+  /**
+   * "Duplicate": the form refilled from a job. From a gallery entry (`from`, issue 12) the notice
+   * names the entry and every field shows the rules its stored value breaks today.
+   */
+  function duplicate(job: Pick<VideoJobDto, "params" | "inputs" | "seed">, reuseSeed: boolean, from?: { prompt: string }) {
     const { state, missingInputs } = formStateFromJob(job, reuseSeed);
     setForm(state);
     fieldErrors.reset();
+    if (from) fieldErrors.touch(...VIDEO_FIELDS);
     submit.reset();
     if (reuseSeed) setAdvancedOpen(true);
+    const source = from ? `Settings from “${from.prompt}”` : "Settings loaded";
     setNotice(
       missingInputs > 0
-        ? { tone: "warning", text: `Settings loaded, but ${missingInputs} input file${missingInputs === 1 ? " is" : "s are"} no longer available.` }
-        : { tone: "info", text: reuseSeed ? "Settings and seed loaded from the job. Change anything, then submit." : "Settings loaded from the job. Change anything, then submit." },
+        ? { tone: "warning", text: `${source}, but ${missingInputs} input file${missingInputs === 1 ? " is" : "s are"} no longer available.` }
+        : { tone: "info", text: from ? `${source}. Change anything, then submit.` : reuseSeed ? "Settings and seed loaded from the job. Change anything, then submit." : "Settings loaded from the job. Change anything, then submit." },
     );
     requestAnimationFrame(() => reveal("video-prompt")?.focus({ preventScroll: true }));
   }

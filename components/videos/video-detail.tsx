@@ -22,6 +22,7 @@ import { VideoJobActions } from "./video-job-actions";
 import { UpstreamDeletedNote, VideoJobError, VideoJobPreparation, VideoJobWarnings } from "./video-job-notes";
 import { VideoJobProgress } from "./video-job-progress";
 import { deliveredSizeLabel, elapsedMs, isActivePhase, phaseBadge, posterShape } from "./video-job-view";
+import { duplicateHref } from "./video-links";
 import { videoQuery } from "./video-queries";
 
 function BackLink() {
@@ -36,7 +37,7 @@ function BackLink() {
 // One video job (issue 11 "job detail view"): the seekable player with its poster frame (the
 // studio's asset route answers Range), the 720p copy beside the original, downloads, and every
 // setting, time and applied argument of the job. Read again every 5 s while the job is under way.
-export function VideoDetail({ id }: { id: string }) {
+export function VideoDetail({ id, sharedBy }: { id: string; sharedBy?: string }) {
   const job = useQuery(videoQuery(id));
   const router = useRouter();
 
@@ -69,12 +70,25 @@ export function VideoDetail({ id }: { id: string }) {
       </div>
     );
   }
-  return <VideoDetailView job={job.data} onDeleted={(archiveKept) => {
+  return (
+    <VideoDetailView
+      job={job.data}
+      sharedBy={sharedBy}
+      onDeleted={(archiveKept) => {
         if (!archiveKept) router.push("/videos");
-      }} />;
+      }}
+    />
+  );
 }
 
-function VideoDetailView({ job, onDeleted }: { job: VideoJobDto; onDeleted: (archiveKept: boolean) => void }) {
+type ViewProps = {
+  job: VideoJobDto;
+  /** Issue 12: the owner's name when the job is someone else's, shared with the viewer's team: read-only. */
+  sharedBy?: string;
+  onDeleted: (archiveKept: boolean) => void;
+};
+
+function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
   const badge = phaseBadge(job);
   const active = isActivePhase(job.phase);
   const now = useNow(1000);
@@ -115,12 +129,28 @@ function VideoDetailView({ job, onDeleted }: { job: VideoJobDto; onDeleted: (arc
         </div>
 
         <Card className="space-y-5 p-4">
-          <VideoJobActions job={job} showOpen={false} onDeleted={onDeleted} />
+          {sharedBy === undefined ? <VideoJobActions job={job} showOpen={false} onDeleted={onDeleted} /> : <SharedJobActions job={job} ownerName={sharedBy} />}
           <VideoSettingsFacts job={job} />
           <VideoTimesFacts job={job} />
           <VideoEchoFacts echo={job.echo} />
         </Card>
       </div>
+    </div>
+  );
+}
+
+// Someone else's job: it may be watched, downloaded and duplicated into one's own form, never
+// cancelled or deleted (the owner's alone; the studio refuses them with 403).
+function SharedJobActions({ job, ownerName }: { job: VideoJobDto; ownerName: string }) {
+  return (
+    <div className="space-y-2" data-testid="video-read-only">
+      <p className="rounded-lg bg-zinc-100 px-3 py-2 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+        Shared by <strong className="font-semibold">{ownerName}</strong> — read-only
+      </p>
+      <Link href={duplicateHref(job.id, false)} className={actionClass} data-testid="video-job-duplicate">
+        <ActionIcon path={icons.reuse} className={actionIconClass} />
+        Duplicate
+      </Link>
     </div>
   );
 }

@@ -6,16 +6,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadSettings } from "@/lib/settings";
 import type { CurrentUser } from "@/lib/auth/current-user";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { GET as metaRoute } from "@/app/api/assets/[id]/meta/route";
 import { GET as assetRoute } from "@/app/api/assets/[id]/route";
 import { GET as listRoute } from "@/app/api/assets/route";
-import { storeGeneratedImage } from "@/lib/images/store-result";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
+import { createEntry, createPerson } from "@/test/team-people";
 import { listVisibleAssets } from "./list-assets";
 import { storeImage } from "./store-image";
-import { visibilityTable, type ViewerRole } from "./test-support";
 
 // The route handlers run as whoever `session.user` is; everything below them is the real thing.
 vi.hoisted(() => {
@@ -23,41 +21,49 @@ vi.hoisted(() => {
 });
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
+type Viewer = "owner" | "teammate" | "other team's member" | "stranger with no team" | "site admin of another team";
+type Asset = "private output" | "shared output" | "shared entry's reference" | "unshared again";
+
+// Issue 12: an asset opens for whoever may see an entry that shows it or was made from it. The owner
+// and the teammate share team A; the other member and the admin are in team B; the stranger has none.
+const opens: Record<Viewer, Record<Asset, boolean>> = {
+  owner: { "private output": true, "shared output": true, "shared entry's reference": true, "unshared again": true },
+  teammate: { "private output": false, "shared output": true, "shared entry's reference": true, "unshared again": false },
+  "other team's member": { "private output": false, "shared output": false, "shared entry's reference": false, "unshared again": false },
+  "stranger with no team": { "private output": false, "shared output": false, "shared entry's reference": false, "unshared again": false },
+  "site admin of another team": { "private output": true, "shared output": true, "shared entry's reference": true, "unshared again": true },
+};
+// The reference picker offers one's own and what is shared with one's teams; a site admin may open
+// anyone's asset, but their picker is not everyone's library.
+const picks: Record<Viewer, Record<Asset, boolean>> = { ...opens, "site admin of another team": { "private output": false, "shared output": false, "shared entry's reference": false, "unshared again": false } };
+
 let dataDir: string;
 let testDb: TestDb;
-const viewers = {} as Record<ViewerRole, CurrentUser>;
-const items = {} as Record<"private" | "team", string>;
-
-async function createUser(db: PrismaClient, teamId: string | null, role: CurrentUser["role"] = "member"): Promise<CurrentUser> {
-  const user = await db.user.create({
-    data: {
-      email: `${crypto.randomUUID()}@test.local`,
-      name: "Test user",
-      passwordHash: "not-a-hash",
-      role,
-      ...(teamId ? { memberships: { create: { teamId } } } : {}),
-    },
-  });
-  return { id: user.id, email: user.email, name: user.name, role, teamIds: teamId ? [teamId] : [], sessionId: `session-${user.id}` };
-}
+const viewers = {} as Record<Viewer, CurrentUser>;
+const assets = {} as Record<Asset, string>;
 
 const png = (background: string, width = 64) => sharp({ create: { width, height: 48, channels: 3, background } }).png().toBuffer();
 
-async function storeAs(owner: CurrentUser, bytes: Buffer, options: { visibility?: "private" | "team"; mime?: "image/png" | "image/webp" } = {}) {
+async function storeAs(owner: CurrentUser, bytes: Buffer, mime: "image/png" | "image/webp" = "image/png") {
   return storeImage({
     source: Readable.from([bytes]),
     ownerId: owner.id,
-    teamId: owner.teamIds[0] ?? null,
+    teamId: owner.activeTeamId,
     kind: "input",
-    allowedMimes: [options.mime ?? "image/png"],
+    allowedMimes: [mime],
     maxBytes: 10_000_000,
-    visibility: options.visibility,
     decode: "before-row",
   });
 }
 
 const call = (handler: typeof assetRoute, url: string, params: { id: string }, method = "GET") =>
   handler(new Request(`http://studio.test${url}`, { method }), { params: Promise.resolve(params) });
+
+const listAs = async (viewer: CurrentUser, query = "kind=input") => {
+  session.user = viewer;
+  const response = await listRoute(new Request(`http://studio.test/api/assets?${query}`), { params: Promise.resolve({}) });
+  return (await response.json()) as { items: { id: string; mime: string }[] };
+};
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-asset-access-"));
@@ -66,13 +72,20 @@ beforeAll(async () => {
   testDb = await createTestDb();
   const { db } = testDb;
   const [teamA, teamB] = await Promise.all([db.team.create({ data: { name: "Team A" } }), db.team.create({ data: { name: "Team B" } })]);
-  viewers.owner = await createUser(db, teamA.id);
-  viewers.teammate = await createUser(db, teamA.id);
-  viewers["other team's member"] = await createUser(db, teamB.id);
-  viewers["stranger with no team"] = await createUser(db, null);
-  viewers["site admin of another team"] = await createUser(db, teamB.id, "admin");
-  items.private = (await storeAs(viewers.owner, await png("#c03"), { visibility: "private" })).id;
-  items.team = (await storeAs(viewers.owner, await png("#0c3"), { visibility: "team" })).id;
+  viewers.owner = await createPerson(db, "Owner", [teamA]);
+  viewers.teammate = await createPerson(db, "Teammate", [teamA]);
+  viewers["other team's member"] = await createPerson(db, "Other", [teamB]);
+  viewers["stranger with no team"] = await createPerson(db, "Stranger", []);
+  viewers["site admin of another team"] = await createPerson(db, "Admin", [teamB], "admin");
+  const owner = viewers.owner;
+  assets["private output"] = (await storeAs(owner, await png("#c03"))).id;
+  assets["shared output"] = (await storeAs(owner, await png("#0c3"))).id;
+  assets["shared entry's reference"] = (await storeAs(owner, await png("#03c"))).id;
+  assets["unshared again"] = (await storeAs(owner, await png("#cc3"))).id;
+  await createEntry(db, owner, { teamId: null, outputs: [assets["private output"]] });
+  await createEntry(db, owner, { teamId: teamA.id, outputs: [assets["shared output"]], references: [assets["shared entry's reference"]] });
+  const unshared = await createEntry(db, owner, { teamId: teamA.id, outputs: [assets["unshared again"]] });
+  await db.galleryItem.update({ where: { id: unshared.id }, data: { teamId: null, sharedAt: null } });
 });
 
 afterAll(async () => {
@@ -80,21 +93,14 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const cases = visibilityTable.flatMap((row) => (["private", "team"] as const).map((visibility) => ({ ...row, visibility, expected: row[visibility] })));
+const cases = (Object.keys(opens) as Viewer[]).flatMap((viewer) =>
+  (Object.keys(opens[viewer]) as Asset[]).map((asset) => ({ viewer, asset, opens: opens[viewer][asset], picks: picks[viewer][asset] })),
+);
 
-describe("issue 7 finding 6: results are team-visible by default — listVisibleAssets follows visibility exactly", () => {
-  it.each(cases)("$viewer, $visibility item → listed: $expected", async ({ viewer, visibility, expected }) => {
-    const { items: listed } = await listVisibleAssets(viewers[viewer], { kinds: ["input"] });
-    expect(listed.some((asset) => asset.id === items[visibility])).toBe(expected);
-  });
-});
-
-describe("issue 7 finding 6: results are team-visible by default — every asset route follows visibility", () => {
-  it.each(cases)("$viewer, $visibility item → list, bytes, thumbnail, download and meta all answer as $expected", async ({ viewer, visibility, expected }) => {
+describe("issue 12: an asset follows the access rule of the gallery entries that show or used it", () => {
+  it.each(cases)("$viewer, $asset → bytes, thumbnail, download and meta open: $opens", async ({ viewer, asset, opens: expected }) => {
     session.user = viewers[viewer];
-    const id = items[visibility];
-    const listed = (await (await listRoute(new Request("http://studio.test/api/assets?kind=input"), { params: Promise.resolve({}) })).json()) as { items: { id: string }[] };
-    expect(listed.items.some((asset) => asset.id === id)).toBe(expected);
+    const id = assets[asset];
     const status = expected ? 200 : 404;
     // Next answers HEAD with the GET handler when a route exports no HEAD of its own (these don't).
     for (const method of ["GET", "HEAD"]) {
@@ -105,36 +111,35 @@ describe("issue 7 finding 6: results are team-visible by default — every asset
     }
   });
 
+  it.each(cases)("$viewer, $asset → offered by the reference picker: $picks", async ({ viewer, asset, picks: expected }) => {
+    expect((await listAs(viewers[viewer])).items.some((item) => item.id === assets[asset])).toBe(expected);
+    const { items } = await listVisibleAssets(viewers[viewer], { kinds: ["input"] });
+    expect(items.some((item) => item.id === assets[asset])).toBe(expected);
+  });
+
   it("the asset routes export no HEAD of their own, so HEAD runs the same checks as GET", async () => {
     expect(Object.keys(await import("@/app/api/assets/[id]/route"))).toEqual(["GET"]);
     expect(Object.keys(await import("@/app/api/assets/[id]/meta/route"))).toEqual(["GET"]);
     expect(Object.keys(await import("@/app/api/assets/route"))).toEqual(["GET"]);
   });
 
-  it("a generated result is stored private: its owner's teammates neither list nor open it", async () => {
-    const bytes = await png("#36c", 96);
-    const client = { downloadResult: <T>(_url: string, { consume }: { consume: (body: ReadableStream<Uint8Array>) => Promise<T> }) => consume(new Response(new Uint8Array(bytes)).body!) };
-    const result = await storeGeneratedImage({ client, url: "https://upstream.test/result.png", ownerId: viewers.owner.id, teamId: viewers.owner.teamIds[0] });
-    expect(result.visibility).toBe("private");
-    const { items: teammateSees } = await listVisibleAssets(viewers.teammate, { kinds: ["image"] });
-    expect(teammateSees.map((asset) => asset.id)).not.toContain(result.id);
+  it("an asset in no entry is its owner's alone: a teammate neither lists nor opens it", async () => {
+    const loose = await storeAs(viewers.owner, await png("#36c", 96));
+    expect((await listAs(viewers.teammate)).items.map((item) => item.id)).not.toContain(loose.id);
     session.user = viewers.teammate;
-    expect((await call(assetRoute, `/api/assets/${result.id}`, { id: result.id })).status).toBe(404);
+    expect((await call(assetRoute, `/api/assets/${loose.id}`, { id: loose.id })).status).toBe(404);
   });
 });
 
 describe("issue 7 finding 6: the asset list filters by type in the query", () => {
   it("finds a PNG behind more than a page of newer WebP images", async () => {
-    const owner = await createUser(testDb.db, null);
+    const owner = await createPerson(testDb.db, "Lister", []);
     const wanted = await storeAs(owner, await png("#123"));
     for (let i = 0; i < 41; i += 1) {
-      await storeAs(owner, await sharp({ create: { width: 8 + i, height: 8, channels: 3, background: "#456" } }).webp().toBuffer(), { mime: "image/webp" });
+      await storeAs(owner, await sharp({ create: { width: 8 + i, height: 8, channels: 3, background: "#456" } }).webp().toBuffer(), "image/webp");
     }
-    session.user = owner;
-    const list = async (query: string) =>
-      (await (await listRoute(new Request(`http://studio.test/api/assets?${query}`), { params: Promise.resolve({}) })).json()) as { items: { id: string; mime: string }[] };
-    expect((await list("kind=input")).items.map((asset) => asset.id)).not.toContain(wanted.id);
-    const filtered = await list(`kind=input&mime=${encodeURIComponent("image/png,image/jpeg")}`);
+    expect((await listAs(owner)).items.map((asset) => asset.id)).not.toContain(wanted.id);
+    const filtered = await listAs(owner, `kind=input&mime=${encodeURIComponent("image/png,image/jpeg")}`);
     expect(filtered.items.map((asset) => asset.id)).toEqual([wanted.id]);
   });
 

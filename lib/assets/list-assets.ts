@@ -1,15 +1,10 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { assetsSharedWith } from "@/lib/sharing/access";
 import { toAssetDto } from "./asset-dto";
 
 type AssetKind = "image" | "layer" | "video" | "input";
-
-/** Who sees an asset, as a database filter: the rule of canViewAsset (access.ts). */
-function visibleTo(user: CurrentUser): Prisma.AssetWhereInput {
-  return { OR: [{ ownerId: user.id }, { visibility: "team", teamId: { in: user.teamIds } }] };
-}
 
 // Images a user may pick as references: their own, and what teammates shared with the team. `mimes`
 // filters in the query, so a page is full of matches however many other types lie in between.
@@ -19,7 +14,7 @@ export async function listVisibleAssets(user: CurrentUser, options: { kinds: Ass
     where: {
       kind: { in: options.kinds },
       ...(options.mimes ? { mime: { in: options.mimes } } : {}),
-      ...visibleTo(user),
+      ...assetsSharedWith(user),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

@@ -2,13 +2,13 @@ import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { canViewAsset } from "./access";
+import { assetsVisibleTo } from "@/lib/sharing/access";
 import { verifyAssetSignature } from "./signed-url";
 
 /** An asset as `user` may see it; anything else is "no such asset", so ids reveal nothing. */
 export async function openAssetForUser(user: CurrentUser, assetId: string) {
-  const asset = await db.asset.findUnique({ where: { id: assetId } });
-  if (!asset || !canViewAsset(user, asset)) throw new AppError("not_found", "No such asset");
+  const asset = await db.asset.findFirst({ where: { AND: [{ id: assetId }, assetsVisibleTo(user)] } });
+  if (!asset) throw new AppError("not_found", "No such asset");
   return asset;
 }
 

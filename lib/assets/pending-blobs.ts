@@ -27,6 +27,14 @@ export async function releaseBlobs(keys: string[], recorded: boolean) {
   }
 }
 
+/** After rows were deleted: removes the blobs of `keys` that no remaining row and no store under way uses. */
+export async function removeUnusedBlobs(keys: string[]) {
+  for (const key of new Set(keys)) {
+    if (pendingBlobs.has(key)) continue;
+    await deleteBlobIfUnused(key).catch((error: unknown) => log.error({ err: error, key }, "could not remove an unused blob"));
+  }
+}
+
 async function deleteBlobIfUnused(key: string) {
   const users = await db.asset.count({ where: { OR: [{ storageKey: key }, { thumbnailKey: key }] } });
   if (users === 0) await blobStore().delete(key);

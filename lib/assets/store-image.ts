@@ -28,7 +28,6 @@ type StoreImageInput = {
   /** A layer decomposition's base image or layer, and a layer's box on the base (spec 2.4). */
   role?: "base" | "layer";
   layout?: { x: number; y: number; width: number; height: number };
-  visibility?: "private" | "team";
   signal?: AbortSignal;
   /**
    * "before-row" (uploads): the file must decode before its row exists, and that decode makes the
@@ -79,7 +78,6 @@ export async function storeImage(input: StoreImageInput) {
         sourceUrl: input.sourceUrl,
         ownerId: input.ownerId,
         teamId: input.teamId,
-        visibility: input.visibility ?? "private",
         generationId: input.generationId,
         turnId: input.turnId,
         position: input.position ?? 0,

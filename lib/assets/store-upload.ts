@@ -20,7 +20,7 @@ export async function storeUpload(user: CurrentUser, purpose: Exclude<UploadPurp
   const asset = await storeImage({
     source: uploadBody(request, limits.maxBytes, () => fileTooLarge(limits.maxBytes)),
     ownerId: user.id,
-    teamId: user.teamIds[0] ?? null,
+    teamId: user.activeTeamId,
     kind: "input",
     allowedMimes: limits.mimes,
     maxBytes: limits.maxBytes,

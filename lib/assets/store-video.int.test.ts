@@ -55,8 +55,8 @@ describe("storeVideoResult", () => {
   it("archives a real MP4 as a video asset with its size, length, hash and a poster frame sharp reads", async () => {
     const file = await makeClip(media, "result.mp4", { width: 1344, height: 768, fps: 24, seconds: 3, audio: true });
     const bytes = await readFile(file);
-    const asset = await storeVideoResult({ ...owner, source: createReadStream(file), visibility: "team" });
-    expect(asset).toMatchObject({ kind: "video", mime: "video/mp4", width: 1344, height: 768, bytes: BigInt(bytes.length), visibility: "team" });
+    const asset = await storeVideoResult({ ...owner, source: createReadStream(file) });
+    expect(asset).toMatchObject({ kind: "video", mime: "video/mp4", width: 1344, height: 768, bytes: BigInt(bytes.length) });
     expect(asset.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
     expect(asset.durationMs).toBeGreaterThanOrEqual(2950);
     expect(asset.durationMs).toBeLessThanOrEqual(3100);

@@ -14,7 +14,7 @@ import { MediaToolError } from "@/lib/media/run-tool";
 import { blobStore } from "@/lib/storage";
 import { holdBlob, releaseBlobs } from "./pending-blobs";
 
-type VideoOwner = { ownerId: string; teamId: string | null; visibility?: "private" | "team"; signal?: AbortSignal };
+type VideoOwner = { ownerId: string; teamId: string | null; signal?: AbortSignal };
 
 type StoreVideoResultInput = VideoOwner & {
   source: Readable | AsyncIterable<Uint8Array>;
@@ -100,7 +100,6 @@ async function storeVideoFile(source: Readable | AsyncIterable<Uint8Array>, inpu
         thumbnailKey,
         ownerId: input.ownerId,
         teamId: input.teamId,
-        visibility: input.visibility ?? "private",
       },
     });
     return asset;

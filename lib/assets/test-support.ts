@@ -68,17 +68,3 @@ export async function blobFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
-
-export type ViewerRole = "owner" | "teammate" | "other team's member" | "stranger with no team" | "site admin of another team";
-
-/**
- * Who sees an item, by the viewer's relation to its owner and the item's visibility (issue 7 finding
- * 6). The owner and the teammate share team A; the other member and the admin are in team B.
- */
-export const visibilityTable: { viewer: ViewerRole; private: boolean; team: boolean }[] = [
-  { viewer: "owner", private: true, team: true },
-  { viewer: "teammate", private: false, team: true },
-  { viewer: "other team's member", private: false, team: false },
-  { viewer: "stranger with no team", private: false, team: false },
-  { viewer: "site admin of another team", private: false, team: false },
-];

@@ -1,6 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import sharp from "sharp";
+import { boundedWebp } from "@/lib/media/bounded-webp";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 import { blobStore } from "@/lib/storage";
 
@@ -14,8 +15,8 @@ export class ImageDecodeError extends Error {
 }
 
 /**
- * A small WebP for grids and history strips, so pages never download full-size originals to show a
- * preview. Making it decodes the whole image, which is also the studio's proof that the file is a
+ * A small WebP for grids and history strips (at most THUMBNAIL_MAX_BYTES, lib/media/bounded-webp), so
+ * pages never download full-size originals to show a preview. Making it decodes the whole image, which is also the studio's proof that the file is a
  * readable image: sharp reads the stored file from its path (never buffering the file whole), fails
  * on corrupt or cut-off data (`failOn: "error"`; bytes after the image's end, or a mere libjpeg
  * warning, do not fail it), and refuses more pixels than the studio's limit from the header, before
@@ -24,11 +25,7 @@ export class ImageDecodeError extends Error {
 export async function makeThumbnail(storageKey: string, signal?: AbortSignal): Promise<string> {
   let webp: Buffer;
   try {
-    webp = await sharp(blobStore().pathFor(storageKey), { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" })
-      .rotate()
-      .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
+    webp = await boundedWebp(sharp(blobStore().pathFor(storageKey), { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" }).rotate(), THUMBNAIL_EDGE);
   } catch (error) {
     throw new ImageDecodeError(error);
   }

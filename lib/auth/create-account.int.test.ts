@@ -33,8 +33,9 @@ async function resetStudio() {
 /** The first account, as the admin the invites and settings are made by. */
 async function firstAdmin(): Promise<CurrentUser> {
   const user = await createAccount(person("admin"));
-  const memberships = await testDb.db.membership.findMany({ where: { userId: user.id } });
-  return { ...user, teamIds: memberships.map((m) => m.teamId), sessionId: "not-used-here" };
+  const memberships = await testDb.db.membership.findMany({ where: { userId: user.id }, include: { team: true } });
+  const teams = memberships.map((m) => ({ id: m.teamId, name: m.team.name, role: m.role }));
+  return { ...user, teamIds: teams.map((t) => t.id), teams, activeTeamId: teams[0]?.id ?? null, sessionId: "not-used-here" };
 }
 
 const invite = (admin: CurrentUser, input: { note?: string; expiresInDays?: number } = {}) => createInvite(admin, createInviteSchema.parse(input));
@@ -72,7 +73,8 @@ describe("createAccount", () => {
       Array.from({ length: 5 }, (_, i) => createAccount({ name: `Racer ${i}`, email: `racer${i}@example.com`, password: "a long password" })),
     );
     expect(created.filter((user) => user.role === "admin")).toHaveLength(1);
-    expect(new Set((await testDb.db.membership.findMany()).map((m) => m.teamId)).size).toBe(1);
+    // Only the first account joins a team (the studio's, as its owner): open sign-up joins none.
+    expect(await testDb.db.membership.findMany({ select: { role: true } })).toEqual([{ role: "owner" }]);
   });
 });
 
@@ -87,7 +89,7 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
 
   it("is closed by default: a later account without an invite is refused, naming the field", async () => {
     await firstAdmin();
-    expect(await siteSettings()).toEqual({ openSignUp: false });
+    expect(await siteSettings()).toEqual({ openSignUp: false, publicShareLinks: false });
     await expect(createAccount(person())).rejects.toMatchObject({
       code: "forbidden",
       message: SIGN_UP_BY_INVITATION,
@@ -106,6 +108,7 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
     const membership = await testDb.db.membership.findFirstOrThrow({ where: { userId: member.id } });
     expect(membership).toMatchObject({ teamId: admin.teamIds[0], role: "member" });
     expect(await testDb.db.invite.findUniqueOrThrow({ where: { id: summary.id } })).toMatchObject({ usedById: member.id });
+    expect(await testDb.db.auditLog.count({ where: { actorId: member.id, action: "team.joined", target: admin.teamIds[0] } })).toBe(1);
 
     await expect(createAccount(person("again"), token)).rejects.toMatchObject({ code: "forbidden", fields: [{ field: "invite", message: INVITE_PROBLEMS.used }] });
     expect(await signUpPolicy(token)).toEqual({ kind: "invite-problem", problem: "used" });
@@ -166,12 +169,13 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
     await expect(revokeInvite(admin, "00000000-0000-0000-0000-000000000000")).rejects.toMatchObject({ code: "not_found", fields: [{ field: "id" }] });
   });
 
-  it("open sign-up, once an admin turns it on, makes members of the studio's team", async () => {
+  it("open sign-up, once an admin turns it on, makes accounts that join no team (issue 12)", async () => {
     const admin = await firstAdmin();
     await setOpenSignUp(admin, true);
-    expect(await signUpPolicy()).toEqual({ kind: "open", teamName: "Studio" });
+    expect(await signUpPolicy()).toEqual({ kind: "open" });
     const member = await createAccount(person());
     expect(member.role).toBe("member");
+    expect(await testDb.db.membership.count({ where: { userId: member.id } })).toBe(0);
     await setOpenSignUp(admin, false);
     await expect(createAccount(person())).rejects.toMatchObject({ message: SIGN_UP_BY_INVITATION });
   });

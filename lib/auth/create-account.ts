@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { recordAudit } from "./audit";
 import { consumeInvite, studioTeam } from "./invites";
 import { SIGN_UP_BY_INVITATION } from "./messages";
 import { hashPassword } from "./password";
@@ -8,11 +9,13 @@ import type { SignUpInput } from "./schemas";
 import { siteSettings } from "./site-settings";
 
 const FIRST_ACCOUNT_LOCK = 7_401_001;
+const FIRST_TEAM_NAME = "Studio";
 
 // Who may create an account, enforced here because the sign-up action can be called directly:
 // - the first account on an empty database becomes site admin and owner of the studio's team;
-// - later, only with a valid invite (consumed in the same transaction as the account) or while an
-//   admin has turned open sign-up on; both make a member of the studio's team.
+// - later, only with a valid invite (consumed in the same transaction as the account), which makes a
+//   member of the invite's team, or while an admin has turned open sign-up on, which joins no team
+//   (issue 12: what a team makes is for its members only, so nobody joins one uninvited).
 // An advisory lock makes "first" exact when two people sign up at the same moment on PostgreSQL
 // (PGlite has a single connection, so it is serial anyway).
 export async function createAccount(input: SignUpInput, invite?: string) {
@@ -32,11 +35,13 @@ export async function createAccount(input: SignUpInput, invite?: string) {
       data: { email: input.email, name: input.name, passwordHash, role: isFirst ? "admin" : "member" },
       select: { id: true, email: true, name: true, role: true },
     });
-    const teamId =
-      !isFirst && invite
+    const teamId = isFirst
+      ? ((await studioTeam(tx)) ?? (await tx.team.create({ data: { name: FIRST_TEAM_NAME }, select: { id: true } }))).id
+      : invite
         ? await consumeInvite(tx, invite, user.id)
-        : ((await studioTeam(tx)) ?? (await tx.team.create({ data: { name: "Studio" }, select: { id: true } }))).id;
-    await tx.membership.create({ data: { userId: user.id, teamId, role: isFirst ? "owner" : "member" } });
+        : null;
+    if (teamId) await tx.membership.create({ data: { userId: user.id, teamId, role: isFirst ? "owner" : "member" } });
+    if (teamId && !isFirst) await recordAudit(tx, { actorId: user.id, action: "team.joined", target: teamId, details: { via: "sign-up" } });
     return user;
   });
 }

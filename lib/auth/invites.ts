@@ -20,60 +20,75 @@ export function inviteLink(origin: string, token: string): string {
   return `${origin}/sign-up?invite=${token}`;
 }
 
-/** The studio's team: the first one, made with the first account. Everyone who signs up joins it. */
+/** The studio's team: the first one, made with the first account. The admin area's invites join it. */
 export async function studioTeam(client: Prisma.TransactionClient = db) {
   return client.team.findFirst({ orderBy: { createdAt: "asc" }, select: { id: true, name: true } });
 }
 
-export async function createInvite(admin: CurrentUser, { note, expiresInDays }: CreateInviteValues): Promise<{ invite: InviteSummary; token: string }> {
-  const token = randomBytes(32).toString("base64url");
+export async function createInvite(admin: CurrentUser, values: CreateInviteValues): Promise<{ invite: InviteSummary; token: string }> {
   return db.$transaction(async (tx) => {
     const team = await studioTeam(tx);
     if (!team) throw new AppError("conflict", "The studio has no team yet: create the first account");
-    const row = await tx.invite.create({
-      data: { tokenHash: hashInviteToken(token), teamId: team.id, createdById: admin.id, note, expiresAt: new Date(Date.now() + expiresInDays * DAY_MS) },
-      select: inviteSelect,
-    });
-    await recordAudit(tx, { actorId: admin.id, action: "invite.created", target: row.id, details: { expiresAt: row.expiresAt.toISOString(), ...(note && { note }) } });
-    return { invite: toSummary(row), token };
+    const created = await insertInvite(tx, { teamId: team.id, createdById: admin.id, ...values });
+    await recordAudit(tx, { actorId: admin.id, action: "invite.created", target: created.invite.id, details: { expiresAt: created.invite.expiresAt, ...(values.note && { note: values.note }) } });
+    return created;
   });
 }
 
-/** Invites that can still be used, newest first. */
-export async function listPendingInvites(): Promise<InviteSummary[]> {
-  const rows = await db.invite.findMany({
-    where: { usedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+/**
+ * Writes one invite to `teamId` inside the caller's transaction and returns its token, which exists
+ * only in this answer. Shared by the admin area's invites and team owners' (lib/teams, issue 12).
+ */
+export async function insertInvite(
+  tx: Prisma.TransactionClient,
+  { teamId, createdById, note, expiresInDays }: CreateInviteValues & { teamId: string; createdById: string },
+): Promise<{ invite: InviteSummary; token: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const row = await tx.invite.create({
+    data: { tokenHash: hashInviteToken(token), teamId, createdById, note, expiresAt: new Date(Date.now() + expiresInDays * DAY_MS) },
+    select: inviteSelect,
+  });
+  return { invite: toSummary(row), token };
+}
+
+/** Invites to `teamId` that can still be used, newest first; without it, the studio team's (the admin area's). */
+export async function listPendingInvites(teamId?: string, client: Prisma.TransactionClient = db): Promise<InviteSummary[]> {
+  const scope = teamId ?? (await studioTeam(client))?.id;
+  if (!scope) return [];
+  const rows = await client.invite.findMany({
+    where: { teamId: scope, usedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "desc" },
     select: inviteSelect,
   });
   return rows.map(toSummary);
 }
 
-export async function revokeInvite(admin: CurrentUser, id: string): Promise<void> {
+/** Withdraws a pending invite; with `teamId`, only an invite to that team (a team owner's page). */
+export async function revokeInvite(actor: CurrentUser, id: string, teamId?: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const invite = await tx.invite.findUnique({ where: { id }, select: { usedAt: true, revokedAt: true } });
-    if (!invite) throw new AppError("not_found", "No invite with this id", [{ field: "id", message: "must be the id of an invite" }]);
+    const invite = await tx.invite.findUnique({ where: { id }, select: { usedAt: true, revokedAt: true, teamId: true } });
+    if (!invite || (teamId && invite.teamId !== teamId)) throw new AppError("not_found", "No invite with this id", [{ field: "id", message: "must be the id of an invite" }]);
     if (invite.usedAt) throw new AppError("conflict", "This invite has already been used", [{ field: "id", message: "must be an invite that has not been used" }]);
     if (invite.revokedAt) return;
     await tx.invite.update({ where: { id }, data: { revokedAt: new Date() } });
-    await recordAudit(tx, { actorId: admin.id, action: "invite.revoked", target: id });
+    await recordAudit(tx, { actorId: actor.id, action: "invite.revoked", target: id, details: { teamId: invite.teamId } });
   });
 }
 
-export type InviteCheck = { status: "valid"; teamName: string; expiresAt: Date } | { status: InviteProblem };
+export type InviteCheck = { status: "valid"; teamId: string; teamName: string; expiresAt: Date } | { status: InviteProblem };
 
-/** What an invite link is worth right now, for the sign-up page. */
+/** What an invite link is worth right now, for the sign-up and join pages. */
 export async function checkInvite(token: string, client: Prisma.TransactionClient = db): Promise<InviteCheck> {
   if (!inviteTokenSchema.safeParse(token).success) return { status: "unknown" };
   const invite = await client.invite.findUnique({
     where: { tokenHash: hashInviteToken(token) },
-    select: { usedAt: true, revokedAt: true, expiresAt: true, team: { select: { name: true } } },
+    select: { usedAt: true, revokedAt: true, expiresAt: true, teamId: true, team: { select: { name: true } } },
   });
   if (!invite) return { status: "unknown" };
   if (invite.revokedAt) return { status: "revoked" };
   if (invite.usedAt) return { status: "used" };
   if (invite.expiresAt <= new Date()) return { status: "expired" };
-  return { status: "valid", teamName: invite.team.name, expiresAt: invite.expiresAt };
+  return { status: "valid", teamId: invite.teamId, teamName: invite.team.name, expiresAt: invite.expiresAt };
 }
 
 /**

@@ -6,8 +6,12 @@ export const INVALID_CREDENTIALS = "The email or password is not right.";
 
 export const SIGN_UP_BY_INVITATION = "Sign-up is by invitation. Ask an admin of this studio for an invite link.";
 
+// Issue 12: an account made by open sign-up joins no team, so it sees no one's work until a team
+// owner adds it; only an invite link joins a team.
 export const OPEN_SIGN_UP_MEANING =
-  "Anyone who can reach this studio can create an account and will join the team and see work shared with the team.";
+  "Anyone who can reach this studio can create an account. New accounts join no team and see only their own work until a team owner adds them.";
+
+export const OPEN_SIGN_UP_NO_TEAM = "Your account joins no team yet: a team owner can add you, or you can create a team of your own.";
 
 export function tooManySignInAttempts(retryAfterSeconds: number): string {
   return `Too many sign-in attempts. Try again in ${waitText(retryAfterSeconds)}.`;

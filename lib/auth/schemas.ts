@@ -52,9 +52,15 @@ export const createInviteSchema = z.strictObject({
 });
 export type CreateInviteValues = z.output<typeof createInviteSchema>;
 
-export const siteSettingsSchema = z.strictObject({
-  openSignUp: z.boolean({ error: "Open sign-up must be true or false" }),
-});
+/** PATCH /api/admin/settings: the settings to change, at least one. */
+export const siteSettingsSchema = z
+  .strictObject({
+    openSignUp: z.boolean({ error: "Open sign-up must be true or false" }).optional(),
+    publicShareLinks: z.boolean({ error: "Public share links must be true or false" }).optional(),
+  })
+  .refine((changes) => changes.openSignUp !== undefined || changes.publicShareLinks !== undefined, {
+    message: "Name at least one setting: openSignUp or publicShareLinks",
+  });
 
 export const userStatusSchema = z.strictObject({
   disabled: z.boolean({ error: "Disabled must be true or false" }),

@@ -21,10 +21,23 @@ export async function sessionUser(sessionId: string | undefined): Promise<Curren
     where: { id: sessionId },
     select: {
       revokedAt: true,
-      user: { select: { id: true, email: true, name: true, role: true, disabledAt: true, memberships: { select: { teamId: true } } } },
+      user: {
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          role: true,
+          disabledAt: true,
+          activeTeamId: true,
+          memberships: { orderBy: { createdAt: "asc" }, select: { teamId: true, role: true, team: { select: { name: true } } } },
+        },
+      },
     },
   });
   if (!session || session.revokedAt || session.user.disabledAt) return null;
   const { user } = session;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, teamIds: user.memberships.map((m) => m.teamId), sessionId };
+  const teams = user.memberships.map((m) => ({ id: m.teamId, name: m.team.name, role: m.role }));
+  const teamIds = teams.map((team) => team.id);
+  const activeTeamId = user.activeTeamId && teamIds.includes(user.activeTeamId) ? user.activeTeamId : (teamIds[0] ?? null);
+  return { id: user.id, email: user.email, name: user.name, role: user.role, teamIds, teams, activeTeamId, sessionId };
 }

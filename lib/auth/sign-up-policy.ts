@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { checkInvite, studioTeam } from "./invites";
+import { checkInvite } from "./invites";
 import type { InviteProblem } from "./messages";
 import { siteSettings } from "./site-settings";
 
@@ -8,7 +8,7 @@ export type SignUpPolicy =
   | { kind: "first-account" }
   | { kind: "invite"; invite: string; teamName: string; expiresAt: Date }
   | { kind: "invite-problem"; problem: InviteProblem }
-  | { kind: "open"; teamName: string }
+  | { kind: "open" }
   | { kind: "closed" };
 
 /** What the sign-up page offers; createAccount enforces the same rules on its own. */
@@ -18,7 +18,7 @@ export async function signUpPolicy(invite?: string): Promise<SignUpPolicy> {
     const check = await checkInvite(invite);
     return check.status === "valid" ? { kind: "invite", invite, teamName: check.teamName, expiresAt: check.expiresAt } : { kind: "invite-problem", problem: check.status };
   }
-  if ((await siteSettings()).openSignUp) return { kind: "open", teamName: (await studioTeam())?.name ?? "Studio" };
+  if ((await siteSettings()).openSignUp) return { kind: "open" };
   return { kind: "closed" };
 }
 

@@ -8,20 +8,28 @@ import type { CurrentUser, SiteSettingsDto } from "./types";
 // without it working.
 const SETTINGS_ID = 1;
 
+const settingsSelect = { openSignUp: true, publicShareLinks: true } as const;
+
 export async function siteSettings(client: Prisma.TransactionClient = db): Promise<SiteSettingsDto> {
-  const row = await client.siteSettings.findUnique({ where: { id: SETTINGS_ID }, select: { openSignUp: true } });
-  return { openSignUp: row?.openSignUp ?? false };
+  const row = await client.siteSettings.findUnique({ where: { id: SETTINGS_ID }, select: settingsSelect });
+  return { openSignUp: row?.openSignUp ?? false, publicShareLinks: row?.publicShareLinks ?? false };
+}
+
+/** Changes the settings named in `changes`, auditing each one that was set. */
+export function updateSiteSettings(admin: CurrentUser, changes: Partial<SiteSettingsDto>): Promise<SiteSettingsDto> {
+  return db.$transaction(async (tx) => {
+    const row = await tx.siteSettings.upsert({ where: { id: SETTINGS_ID }, create: { id: SETTINGS_ID, ...changes }, update: changes, select: settingsSelect });
+    if (changes.openSignUp !== undefined) {
+      await recordAudit(tx, { actorId: admin.id, action: "settings.open_sign_up", details: { openSignUp: changes.openSignUp } });
+    }
+    // Issue 12: public share links are off by default; who turned them on or off is on record.
+    if (changes.publicShareLinks !== undefined) {
+      await recordAudit(tx, { actorId: admin.id, action: "settings.public_share_links", details: { publicShareLinks: changes.publicShareLinks } });
+    }
+    return row;
+  });
 }
 
 export function setOpenSignUp(admin: CurrentUser, openSignUp: boolean): Promise<SiteSettingsDto> {
-  return db.$transaction(async (tx) => {
-    const row = await tx.siteSettings.upsert({
-      where: { id: SETTINGS_ID },
-      create: { id: SETTINGS_ID, openSignUp },
-      update: { openSignUp },
-      select: { openSignUp: true },
-    });
-    await recordAudit(tx, { actorId: admin.id, action: "settings.open_sign_up", details: { openSignUp } });
-    return row;
-  });
+  return updateSiteSettings(admin, { openSignUp });
 }

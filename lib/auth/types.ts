@@ -2,6 +2,11 @@
 
 export type SiteRole = "admin" | "member";
 
+export type TeamRole = "owner" | "member";
+
+/** A team the user belongs to, with their role in it. */
+export type TeamMembershipSummary = { id: string; name: string; role: TeamRole };
+
 /** The signed-in user of a request, read fresh from the database with the request's session. */
 export type CurrentUser = {
   id: string;
@@ -9,6 +14,10 @@ export type CurrentUser = {
   name: string;
   role: SiteRole;
   teamIds: string[];
+  /** The user's teams, oldest membership first. */
+  teams: TeamMembershipSummary[];
+  /** The team picked in the shell (the first team when none was picked); null without a team. */
+  activeTeamId: string | null;
   /** The UserSession row this request is signed in with. */
   sessionId: string;
 };
@@ -32,7 +41,7 @@ export type InviteSummary = {
   createdBy: string | null;
 };
 
-export type SiteSettingsDto = { openSignUp: boolean };
+export type SiteSettingsDto = { openSignUp: boolean; publicShareLinks: boolean };
 
 /** What a sign-in or sign-up form shows after the server answered. */
 export type AuthFormState = { message?: string; fields?: Record<string, string>; values?: Record<string, string> };

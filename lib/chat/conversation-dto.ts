@@ -9,5 +9,12 @@ export type ConversationDto = {
   session: string;
   createdAt: string;
   updatedAt: string;
+  /** Issue 12: the viewer is not the owner (a teammate of the team it is shared with, or a site admin): they may read and fork it, not change it. */
+  readOnly: boolean;
+  owner: { id: string; name: string };
+  /** The team its gallery entry is shared with; null while private. */
+  sharedWith: { id: string; name: string } | null;
+  /** Its gallery entry (made by its first successful turn); null before that. */
+  galleryItemId: string | null;
   turns: TurnDto[];
 };

@@ -3,6 +3,7 @@ import { CONVERSATION_TITLE_MAX_CHARACTERS, UNTITLED_CONVERSATION } from "./sche
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { canSeeItem } from "@/lib/sharing/access";
 import { assetIdsInMessages } from "./asset-refs";
 import type { ConversationDto, ConversationSummary } from "./conversation-dto";
 import { toTurnDto } from "./turn-dto";
@@ -13,11 +14,30 @@ export function titleFrom(text: string): string {
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || UNTITLED_CONVERSATION;
 }
 
-// Conversations are private to their owner, site admins included, like the images in them
-// (lib/assets/access.ts): everything a user makes stays theirs until they share it.
-export async function getOwnedConversation(user: CurrentUser, conversationId: string) {
-  const conversation = await db.conversation.findFirst({ where: { id: conversationId, deletedAt: null, ownerId: user.id } });
+/** Refused to anyone but the owner who may nevertheless read the conversation (issue 12). */
+const OWNER_ONLY_CONVERSATION = "Only the owner can change this conversation";
+
+// Issue 12: a conversation is its owner's; once its gallery entry is shared, the team it is shared
+// with (and site admins, who may see every entry: lib/sharing/access.ts) may read it, read-only, and
+// fork it. Whoever may not is told it does not exist (404), never that it does.
+export async function getViewableConversation(user: CurrentUser, conversationId: string) {
+  const conversation = await db.conversation.findFirst({
+    where: { id: conversationId, deletedAt: null },
+    include: {
+      owner: { select: { id: true, name: true } },
+      galleryItem: { select: { id: true, ownerId: true, teamId: true, team: { select: { id: true, name: true } } } },
+    },
+  });
   if (!conversation) throw new AppError("not_found", "No such conversation");
+  const visible = conversation.ownerId === user.id || (conversation.galleryItem !== null && canSeeItem(user, conversation.galleryItem));
+  if (!visible) throw new AppError("not_found", "No such conversation");
+  return conversation;
+}
+
+/** The conversation, for a change (rename, delete, a new turn): its owner's alone. */
+export async function getOwnedConversation(user: CurrentUser, conversationId: string) {
+  const conversation = await getViewableConversation(user, conversationId);
+  if (conversation.ownerId !== user.id) throw new AppError("forbidden", OWNER_ONLY_CONVERSATION);
   return conversation;
 }
 
@@ -60,7 +80,7 @@ export async function listConversations(user: CurrentUser, search?: string): Pro
 
 export async function createConversation(user: CurrentUser, title?: string) {
   return db.conversation.create({
-    data: { ownerId: user.id, teamId: user.teamIds[0] ?? null, title: title?.trim().slice(0, CONVERSATION_TITLE_MAX_CHARACTERS) || UNTITLED_CONVERSATION },
+    data: { ownerId: user.id, teamId: user.activeTeamId, title: title?.trim().slice(0, CONVERSATION_TITLE_MAX_CHARACTERS) || UNTITLED_CONVERSATION },
   });
 }
 
@@ -76,7 +96,7 @@ export async function deleteConversation(user: CurrentUser, conversationId: stri
 }
 
 export async function getConversationWithTurns(user: CurrentUser, conversationId: string): Promise<ConversationDto> {
-  const conversation = await getOwnedConversation(user, conversationId);
+  const conversation = await getViewableConversation(user, conversationId);
   const turns = await db.turn.findMany({
     where: { conversationId },
     orderBy: { createdAt: "asc" },
@@ -91,6 +111,10 @@ export async function getConversationWithTurns(user: CurrentUser, conversationId
     session: conversation.session,
     createdAt: conversation.createdAt.toISOString(),
     updatedAt: conversation.updatedAt.toISOString(),
+    readOnly: conversation.ownerId !== user.id,
+    owner: conversation.owner,
+    sharedWith: conversation.galleryItem?.team ?? null,
+    galleryItemId: conversation.galleryItem?.id ?? null,
     turns: turns.map((turn) => toTurnDto(turn, inputMap)),
   };
 }

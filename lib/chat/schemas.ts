@@ -30,3 +30,14 @@ export const listConversationsQuerySchema = z.object({
     .max(CONVERSATION_SEARCH_MAX_CHARACTERS, `Search must be at most ${CONVERSATION_SEARCH_MAX_CHARACTERS} characters`)
     .optional(),
 });
+
+/** POST /api/chat/conversations/[id]/fork (issue 12): the turn to continue from; nothing else (no owner or team). */
+export const forkConversationSchema = z.strictObject(
+  { turnId: z.uuid("turnId must be a turn id") },
+  { error: "The body must be { turnId } and nothing else" },
+);
+
+/** A fork's title: the conversation it came from, named. */
+export function forkTitle(title: string): string {
+  return `Fork of ${title}`.slice(0, CONVERSATION_TITLE_MAX_CHARACTERS);
+}

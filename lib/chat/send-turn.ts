@@ -12,6 +12,7 @@ import { CANCELLED } from "@/lib/jobs/job-failures";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
+import { indexConversationTurn } from "@/lib/gallery/index-conversation";
 import { loadReferenceAssets } from "@/lib/images/reference-images";
 import { storeGeneratedImage } from "@/lib/images/store-result";
 import { log } from "@/lib/log";
@@ -22,7 +23,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { assetRef } from "./asset-ref-format";
 import { storedTurnParamsSchema } from "./stored-turn-params";
-import { resolveAssetRefs } from "./asset-refs";
+import { assetIdsInMessages, resolveAssetRefs } from "./asset-refs";
 import { getConversationWithTurns, getOwnedConversation, titleFrom } from "./conversations";
 
 type StoredTurn = Awaited<ReturnType<typeof loadTurns>>[number];
@@ -212,7 +213,16 @@ async function runTurn(
       );
     }
     const succeeded = { ...common, status: "succeeded" as const, assembledHistory: result.assembledHistory as object[], durationMs: Date.now() - started, completedAt: new Date() };
-    return { state: "succeeded", requestId: result.requestId, record: (tx) => tx.turn.update({ where: { id: turnId }, data: succeeded }) };
+    return {
+      state: "succeeded",
+      requestId: result.requestId,
+      record: async (tx) => {
+        await tx.turn.update({ where: { id: turnId }, data: succeeded });
+        // The studio images the request sent (its fallback names more of them: stored copies).
+        const inputAssetIds = assetIdsInMessages([...request.messages, ...(request.fallback ?? [])]);
+        await indexConversationTurn(tx, turnId, { placeholderTitle: UNTITLED_CONVERSATION, inputAssetIds });
+      },
+    };
   } catch (error) {
     // A turn stopped by its owner keeps the code cancelled turns have always been stored with,
     // whatever error the abort surfaced as; the job runner records the same.

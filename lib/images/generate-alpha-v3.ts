@@ -11,6 +11,7 @@ import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
+import { indexGeneration } from "@/lib/gallery/index-generation";
 import { randomAlphaV3Seed } from "./random-seed";
 import { recordGenerationFailure } from "./generation-failure";
 import { toGenerationDto } from "./generation-dto";
@@ -36,7 +37,7 @@ export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, o
     const generation = await tx.generation.create({
       data: {
         ownerId: user.id,
-        teamId: user.teamIds[0] ?? null,
+        teamId: user.activeTeamId,
         kind: "alpha_v3",
         model: ALPHA_V3_MODEL,
         prompt: values.prompt,
@@ -98,7 +99,14 @@ async function runAlphaV3(
       durationMs: Date.now() - started,
       completedAt: new Date(),
     };
-    return { state: "succeeded", requestId: result.requestId, record: (tx) => tx.generation.update({ where: { id: generation.id }, data: succeeded }) };
+    return {
+      state: "succeeded",
+      requestId: result.requestId,
+      record: async (tx) => {
+        await tx.generation.update({ where: { id: generation.id }, data: succeeded });
+        await indexGeneration(tx, generation.id, { model: "alpha-v3", references: references.map((reference) => reference.id), grouped: false });
+      },
+    };
   } catch (error) {
     await recordGenerationFailure(generation.id, error, signal, started);
     throw error;

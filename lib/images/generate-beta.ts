@@ -8,6 +8,8 @@ import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
+import { BETA_GALLERY_MODEL } from "@/lib/gallery/gallery-models";
+import { indexGeneration } from "@/lib/gallery/index-generation";
 import { betaClient } from "@/lib/upstream/clients";
 import { betaParamsFromForm } from "./beta-params";
 import { fitBetaReferences } from "./beta-reference-fit";
@@ -29,7 +31,7 @@ export async function startBeta(user: CurrentUser, form: BetaFormValues, options
     const generation = await tx.generation.create({
       data: {
         ownerId: user.id,
-        teamId: user.teamIds[0] ?? null,
+        teamId: user.activeTeamId,
         kind: "beta",
         model: form.model,
         prompt: form.prompt,
@@ -76,7 +78,14 @@ async function runBeta(
       else await storeGeneratedImage({ client, url: image.url!, ...target });
     }
     const succeeded = { status: "succeeded" as const, requestId: result.requestId, tokens: result.totalTokens, durationMs: Date.now() - started, completedAt: new Date() };
-    return { state: "succeeded", requestId: result.requestId, record: (tx) => tx.generation.update({ where: { id: generation.id }, data: succeeded }) };
+    return {
+      state: "succeeded",
+      requestId: result.requestId,
+      record: async (tx) => {
+        await tx.generation.update({ where: { id: generation.id }, data: succeeded });
+        await indexGeneration(tx, generation.id, { model: BETA_GALLERY_MODEL[form.model], references: form.images.map((image) => image.assetId), grouped: form.group !== null });
+      },
+    };
   } catch (error) {
     await recordGenerationFailure(generation.id, error, signal, started);
     throw error;

@@ -1,12 +1,12 @@
 import "server-only";
 import { buffer } from "node:stream/consumers";
-import { canViewAsset } from "@/lib/assets/access";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { signAssetPath } from "@/lib/assets/signed-url";
 import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
 import { env } from "@/lib/env";
+import { assetsVisibleTo } from "@/lib/sharing/access";
 import { blobStore } from "@/lib/storage";
 
 type ReferenceRule = { field: string; mimes: readonly string[]; maxBytes: number };
@@ -15,11 +15,11 @@ type ReferenceRule = { field: string; mimes: readonly string[]; maxBytes: number
 // each image and that its real format and size meet the endpoint's rules.
 export async function loadReferenceAssets(user: CurrentUser, assetIds: readonly string[], rule: ReferenceRule) {
   if (assetIds.length === 0) return [];
-  const assets = await db.asset.findMany({ where: { id: { in: [...assetIds] } } });
+  const assets = await db.asset.findMany({ where: { AND: [{ id: { in: [...assetIds] } }, assetsVisibleTo(user)] } });
   return assetIds.map((id, index) => {
     const asset = assets.find((a) => a.id === id);
     const field = `${rule.field}.${index}`;
-    if (!asset || !canViewAsset(user, asset)) throw new AppError("validation_failed", `${field}: no such image`, [{ field, message: "no such image" }]);
+    if (!asset) throw new AppError("validation_failed", `${field}: no such image`, [{ field, message: "no such image" }]);
     if (!rule.mimes.includes(asset.mime)) {
       const message = `must be a ${mimeList(rule.mimes)} image`;
       throw new AppError("validation_failed", `${field}: ${message}`, [{ field, message }]);

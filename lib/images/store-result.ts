@@ -42,7 +42,6 @@ export function storeGeneratedImage(input: StoreResultInput) {
         position: input.position,
         role: input.role,
         layout: input.layout,
-        visibility: "private",
         signal: input.signal,
         // The configured image service's output, fetched with the key from an origin the client
         // trusts, in a transfer checked for completeness: its type and pixel size are checked before
@@ -63,7 +62,6 @@ export function storeBase64Image(b64: string, target: StoredResultTarget) {
     kind: target.role === "layer" ? "layer" : "image",
     allowedMimes: RESULT_MIMES,
     maxBytes: MAX_RESULT_BYTES,
-    visibility: "private",
     decode: "after-row",
   });
 }

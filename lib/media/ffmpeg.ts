@@ -2,6 +2,7 @@ import "server-only";
 import ffmpegBinary from "@ffmpeg-installer/ffmpeg";
 import ffprobeBinary from "@ffprobe-installer/ffprobe";
 import sharp from "sharp";
+import { boundedWebp } from "./bounded-webp";
 import { parseProbeOutput, type MediaProbe } from "./probe-output";
 import { MediaToolError, runTool } from "./run-tool";
 
@@ -45,7 +46,7 @@ export async function extractPosterFrame(filePath: string, { atSeconds = 0, sign
   let png = await frameAt(filePath, atSeconds, signal);
   if (png.length === 0 && atSeconds > 0) png = await frameAt(filePath, 0, signal);
   if (png.length === 0) throw new MediaToolError("ffmpeg found no picture to make a poster frame from", "", "refused");
-  return sharp(png).webp({ quality: 78 }).toBuffer();
+  return boundedWebp(sharp(png), POSTER_EDGE);
 }
 
 function frameAt(filePath: string, atSeconds: number, signal: AbortSignal | undefined): Promise<Buffer> {

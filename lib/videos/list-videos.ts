@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { Asset, VideoStatus } from "@/lib/generated/prisma/client";
 import type { VideoTask } from "@/lib/upstream/video/limits";
 import { preparedInputs } from "./keyframes";
+import { findVisibleVideo, OWNER_ONLY_VIDEO } from "./video-access";
 import { storedParams, toVideoJobDto, VIDEO_JOB_INCLUDE, type VideoJobWithAssets } from "./to-video-dto";
 import type { VideoJobDto, VideoListDto, VideoPhase } from "./video-dto";
 
@@ -37,10 +38,10 @@ export async function listVideos(user: CurrentUser, query: { task?: VideoTask; s
   return { items: page.map((row) => toVideoJobDto(row, inputs)), nextCursor: rows.length > take ? page.at(-1)!.id : null };
 }
 
-/** One of the user's own video jobs (anyone else's is not found). */
+/** One of the user's own video jobs, to change (cancel, delete): a job they may only see is refused (403), any other is not found. */
 export async function getOwnedVideo(user: CurrentUser, id: string): Promise<VideoJobWithAssets> {
-  const row = await db.videoJob.findUnique({ where: { id }, include: VIDEO_JOB_INCLUDE });
-  if (!row || row.ownerId !== user.id) throw new AppError("not_found", "No such video job");
+  const row = await findVisibleVideo(user, id);
+  if (row.ownerId !== user.id) throw new AppError("forbidden", OWNER_ONLY_VIDEO);
   return row;
 }
 
@@ -48,6 +49,7 @@ export async function videoDto(row: VideoJobWithAssets): Promise<VideoJobDto> {
   return toVideoJobDto(row, await inputAssetsOf([row]));
 }
 
+/** A video job the user may see: their own, or one shared with their team (issue 12). */
 export async function getVideo(user: CurrentUser, id: string): Promise<VideoJobDto> {
-  return videoDto(await getOwnedVideo(user, id));
+  return videoDto(await findVisibleVideo(user, id));
 }

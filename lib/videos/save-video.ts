@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { JobState, Prisma, VideoJob, VideoStatus } from "@/lib/generated/prisma/client";
 import { changeJob } from "@/lib/jobs/job-changes";
+import { indexVideo } from "@/lib/gallery/index-video";
+import { storedParams } from "./to-video-dto";
 
 // A video job's changes, and its activity-tray job (lib/jobs) moved with it in the same transaction
 // when what the tray shows changes: video jobs appear in the tray like every other job (issue 11).
@@ -54,6 +56,7 @@ export async function saveVideo(video: VideoJob, data: Prisma.VideoJobUncheckedU
       const changed = await changeJob(job, { ...after, ...(finished ? { finishedAt: new Date() } : {}), ...(after.state === "generating" && !job.startedAt ? { startedAt: new Date() } : {}) }, async (tx) => {
         [saved] = await tx.videoJob.updateManyAndReturn({ where: condition, data });
         if (!saved) throw new StaleVideo();
+        await indexIfReady(tx, video, saved);
       });
       if (changed) return saved ?? null;
     } catch (error) {
@@ -61,6 +64,14 @@ export async function saveVideo(video: VideoJob, data: Prisma.VideoJobUncheckedU
       throw error;
     }
   }
-  const [saved] = await db.videoJob.updateManyAndReturn({ where: condition, data });
-  return saved ?? null;
+  return db.$transaction(async (tx) => {
+    const [saved] = await tx.videoJob.updateManyAndReturn({ where: condition, data });
+    if (saved) await indexIfReady(tx, video, saved);
+    return saved ?? null;
+  });
+}
+
+// A job that has just become ready gets its gallery entry in the same transaction (issue 12).
+async function indexIfReady(tx: Prisma.TransactionClient, before: VideoJob, saved: VideoJob): Promise<void> {
+  if (saved.status === "ready" && before.status !== "ready") await indexVideo(tx, saved, storedParams(saved).inputs.map((input) => input.assetId));
 }

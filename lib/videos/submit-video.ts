@@ -34,7 +34,7 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
     const video = await tx.videoJob.create({
       data: {
         ownerId: user.id,
-        teamId: user.teamIds[0] ?? null,
+        teamId: user.activeTeamId,
         correlationId: randomUUID(),
         task: values.task,
         prompt: values.prompt,

@@ -19,11 +19,8 @@ import { safeText } from "@/lib/validation/text";
 /** Longest prompt the studio sends (the spec sets none; this bounds the body and the database row). */
 export const VIDEO_PROMPT_MAX_CHARS = 5000;
 
-export const VIDEO_TASK_LABELS: Record<VideoTask, string> = {
-  t2va: "Text to video",
-  fl2va: "First / last frame",
-  ref2va: "References",
-};
+// Defined with the tasks, so the gallery (lib/gallery/gallery-models) names them without depending on lib/videos.
+export { VIDEO_TASK_LABELS } from "@/lib/upstream/video/limits";
 
 export const VIDEO_INPUT_SLOTS = ["first", "last", "reference"] as const;
 export type VideoInputSlot = (typeof VIDEO_INPUT_SLOTS)[number];

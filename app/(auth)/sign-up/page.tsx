@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { signUpAction } from "@/app/(auth)/actions";
 import { AuthForm } from "@/components/auth/auth-form";
 import { currentUser } from "@/lib/auth/current-user";
-import { INVITE_PROBLEMS, SIGN_UP_BY_INVITATION } from "@/lib/auth/messages";
+import { INVITE_PROBLEMS, OPEN_SIGN_UP_NO_TEAM, SIGN_UP_BY_INVITATION } from "@/lib/auth/messages";
 import { signUpPolicy } from "@/lib/auth/sign-up-policy";
 
 export const metadata: Metadata = { title: "Create account" };
@@ -49,7 +49,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
           ? "This is the studio's first account: it becomes the site admin."
           : policy.kind === "invite"
             ? `You were invited to the team ${policy.teamName}. The invite works once, until ${policy.expiresAt.toLocaleDateString("en", { day: "numeric", month: "long", year: "numeric" })}.`
-            : `Your account joins the team ${policy.teamName}.`}
+            : OPEN_SIGN_UP_NO_TEAM}
       </p>
       <AuthForm
         mode="sign-up"

@@ -3,15 +3,19 @@ import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { AccountUsageCard } from "@/components/usage/account-usage-card";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { ownUsage } from "@/lib/usage/read-usage";
+import { usageQuerySchema } from "@/lib/usage/usage-schemas";
 
 export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const user = await requirePageUser();
+  const usage = await ownUsage(user, usageQuerySchema.parse({ groupBy: "model" }));
   return (
     <>
-      <PageHeader title="Account" description="Your details and your password." />
+      <PageHeader title="Account" description="Your details, your password and what you used." />
       <div className="grid max-w-4xl gap-6 lg:grid-cols-[1fr_1.4fr]">
         <Card className="h-fit p-5">
           <h2 className="mb-4 text-sm font-semibold">You</h2>
@@ -37,6 +41,9 @@ export default async function AccountPage() {
           <p className="mt-1 mb-4 text-xs text-zinc-500">You stay signed in here; every other browser or device signed in to your account is signed out.</p>
           <ChangePasswordForm />
         </Card>
+        <div className="lg:col-span-2">
+          <AccountUsageCard report={usage} />
+        </div>
       </div>
     </>
   );

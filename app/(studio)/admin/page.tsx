@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { InvitesPanel } from "@/components/admin/invites-panel";
 import { SignUpSettings } from "@/components/admin/sign-up-settings";
+import { AdminTeamsCard } from "@/components/teams/admin-teams-card";
 import { UsersTable } from "@/components/admin/users-table";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,13 +10,14 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listPendingInvites } from "@/lib/auth/invites";
 import { listUsers } from "@/lib/auth/list-users";
 import { siteSettings } from "@/lib/auth/site-settings";
+import { listAllTeams } from "@/lib/teams/teams";
 import { upstreamSummary } from "@/lib/upstream/summary";
 
 export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   const admin = await requirePageAdmin();
-  const [users, invites, settings] = await Promise.all([listUsers(), listPendingInvites(), siteSettings()]);
+  const [users, invites, settings, teams] = await Promise.all([listUsers(), listPendingInvites(), siteSettings(), listAllTeams(admin)]);
   const upstream = upstreamSummary();
   return (
     <>
@@ -24,6 +26,7 @@ export default async function AdminPage() {
         <div className="min-w-0 space-y-6">
           <UsersTable initialUsers={users} currentUserId={admin.id} />
           <InvitesPanel initialInvites={invites} />
+          <AdminTeamsCard teams={teams} />
         </div>
         <div className="space-y-6">
           <SignUpSettings initialSettings={settings} />
@@ -40,6 +43,9 @@ export default async function AdminPage() {
             <p className="mt-4 text-xs text-zinc-500">Keys stay on the server and are never shown here.</p>
             <Link href="/admin/video" className="mt-3 inline-block text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
               Video service: partition and health →
+            </Link>
+            <Link href="/admin/usage" className="mt-2 block text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
+              Usage per user, team, model and day →
             </Link>
           </Card>
         </div>

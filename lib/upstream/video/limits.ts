@@ -6,6 +6,12 @@ export const VIDEO_MODEL = "gamma-video-h3";
 export const VIDEO_TASKS = ["t2va", "fl2va", "ref2va"] as const;
 export type VideoTask = (typeof VIDEO_TASKS)[number];
 
+export const VIDEO_TASK_LABELS: Record<VideoTask, string> = {
+  t2va: "Text to video",
+  fl2va: "First / last frame",
+  ref2va: "References",
+};
+
 /** Tasks that need a loaded partition mode of their own name (spec 2.6, 3.2); t2va runs in either. */
 export const PARTITION_MODES = ["fl2va", "ref2va"] as const;
 export type PartitionMode = (typeof PARTITION_MODES)[number];

@@ -1,13 +1,20 @@
 import type { Metadata } from "next";
 import { VideoDetail } from "@/components/videos/video-detail";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { AppError } from "@/lib/errors";
+import { videoViewer } from "@/lib/videos/video-access";
 
 export const metadata: Metadata = { title: "Video" };
 
-// One video job: the browser reads it from the studio's API (and again every 3 s while it is under
-// way), so a job of someone else reads as not found, like a deleted one.
+// One video job: the browser reads it from the studio's API (and again every 5 s while it is under
+// way). A job the user may not see reads as not found, like a deleted one; one shared with their team
+// (issue 12) is shown read-only with its owner's name, decided here on the server.
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageUser();
+  const user = await requirePageUser();
   const { id } = await params;
-  return <VideoDetail key={id} id={id} />;
+  const viewer = await videoViewer(user, id).catch((error: unknown) => {
+    if (error instanceof AppError) return null;
+    throw error;
+  });
+  return <VideoDetail key={id} id={id} sharedBy={viewer?.readOnly ? viewer.ownerName : undefined} />;
 }

@@ -1,11 +1,11 @@
 import { requireAdmin } from "@/lib/auth/current-user";
 import { siteSettingsSchema } from "@/lib/auth/schemas";
-import { setOpenSignUp } from "@/lib/auth/site-settings";
+import { updateSiteSettings } from "@/lib/auth/site-settings";
 import { parseOrThrow } from "@/lib/errors";
 import { readJson, route } from "@/lib/http/route";
 
 export const PATCH = route(async (request) => {
   const admin = await requireAdmin();
-  const { openSignUp } = parseOrThrow(siteSettingsSchema, await readJson(request));
-  return Response.json({ settings: await setOpenSignUp(admin, openSignUp) });
+  const changes = parseOrThrow(siteSettingsSchema, await readJson(request));
+  return Response.json({ settings: await updateSiteSettings(admin, changes) });
 });

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { LeaveTeamCard } from "@/components/teams/leave-team-card";
+import { TeamInvitesCard } from "@/components/teams/team-invites-card";
+import { TeamMembersCard } from "@/components/teams/team-members-card";
+import { TeamNameForm } from "@/components/teams/team-name-form";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePageUser } from "@/lib/auth/current-user";
+import { AppError } from "@/lib/errors";
+import { listTeamInvites } from "@/lib/teams/team-invites";
+import { teamDetail } from "@/lib/teams/teams";
+
+export const metadata: Metadata = { title: "Team" };
+
+export default async function TeamPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requirePageUser();
+  const { id } = await params;
+  const team = await teamDetail(user, id).catch((error: unknown) => {
+    // A team the user may not see looks exactly like one that does not exist.
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  const invites = team.canManageInvites ? await listTeamInvites(user, team.id) : [];
+  return (
+    <>
+      <PageHeader
+        title={team.name}
+        description={team.myRole ? `You are ${team.myRole === "owner" ? "an owner" : "a member"} of this team.` : "You see this team as a site admin."}
+        actions={
+          <Link href="/teams" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
+            ← All your teams
+          </Link>
+        }
+      />
+      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+        <div className="min-w-0 space-y-6">
+          <TeamMembersCard team={team} currentUserId={user.id} />
+          {team.canManageInvites ? <TeamInvitesCard teamId={team.id} invites={invites} /> : null}
+        </div>
+        <div className="space-y-6">
+          {team.canManageMembers ? (
+            <Card className="p-5">
+              <h2 className="mb-4 text-sm font-semibold">Name</h2>
+              <TeamNameForm teamId={team.id} name={team.name} />
+            </Card>
+          ) : null}
+          {team.myRole ? <LeaveTeamCard teamId={team.id} userId={user.id} teamName={team.name} lastMember={team.members.length === 1} /> : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { RetryAlert } from "@/components/ui/retry-alert";
+import { Spinner } from "@/components/ui/spinner";
+import type { GalleryItemDto, PersonDto, TeamRefDto } from "@/lib/gallery/gallery-dto";
+import { GalleryEmpty, GallerySkeleton } from "./gallery-empty";
+import { GalleryFilters } from "./gallery-filters";
+import { GalleryGrid } from "./gallery-grid";
+import { galleryListQuery } from "./gallery-queries";
+import { emptySelection, keptIn, type Selection } from "./gallery-selection";
+import { GalleryTabs } from "./gallery-tabs";
+import { filtersFromSearch, galleryHref, withFilter, withScope, type FilterKey, type GalleryFilters as Filters } from "./gallery-url";
+import { SelectionBar } from "./selection-bar";
+
+// The Gallery page (issue 12): "Mine" and one tab per team of the user, filters and the prompt
+// search in the address, the entries in a virtualised grid loaded page by page as it scrolls, and
+// a selection to download, share, unshare or delete several at once.
+export function GalleryBrowser({ teams }: { teams: TeamRefDto[] }) {
+  const search = useSearchParams();
+  const router = useRouter();
+  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search.toString())), [search]);
+  const team = filters.scope === "mine" ? null : (teams.find((candidate) => candidate.id === filters.scope) ?? null);
+
+  const list = useInfiniteQuery({ ...galleryListQuery(filters), placeholderData: keepPreviousData });
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [selecting, setSelecting] = useState(false);
+
+  const go = useCallback((next: Filters, how: "push" | "replace" = "push") => router[how](galleryHref(next), { scroll: false }), [router]);
+
+  // Entries that left the list (another filter, a delete) leave the selection too.
+  const order = useMemo(() => items.map((item) => item.id), [items]);
+  const shownSelection = useMemo(() => keptIn(selection, order), [selection, order]);
+  const creators = useMemo(() => creatorsOf(items, filters.creator), [items, filters.creator]);
+
+  const onFilter = useCallback((key: FilterKey, value: string) => go(withFilter(filters, key, value)), [go, filters]);
+  const onSearch = useCallback((text: string) => go(withFilter(filters, "q", text), "replace"), [go, filters]);
+  const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
+
+  const clearSelection = () => {
+    setSelection(emptySelection);
+    setSelecting(false);
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex items-end justify-between gap-3 border-b border-zinc-200 dark:border-zinc-800">
+        <GalleryTabs teams={teams} scope={filters.scope} hrefOf={(scope) => galleryHref(withScope(filters, scope))} />
+        <Button
+          size="sm"
+          variant={selecting ? "primary" : "secondary"}
+          onClick={() => (selecting ? clearSelection() : setSelecting(true))}
+          aria-pressed={selecting}
+          className="mb-2 shrink-0"
+          data-testid="gallery-select"
+        >
+          {selecting ? "Done selecting" : "Select"}
+        </Button>
+      </div>
+
+      <GalleryFilters
+        filters={filters}
+        onFilter={onFilter}
+        onSearch={onSearch}
+        onClear={() => go({ scope: filters.scope })}
+        creators={filters.scope === "mine" ? null : creators}
+      />
+
+      {list.isPending ? (
+        <GallerySkeleton />
+      ) : list.isError && items.length === 0 ? (
+        <RetryAlert title="The gallery could not be loaded" onRetry={() => void list.refetch()}>
+          {list.error.message}
+        </RetryAlert>
+      ) : items.length === 0 ? (
+        <GalleryEmpty filters={filters} team={team} onClear={() => go({ scope: filters.scope })} />
+      ) : (
+        <div className={`transition-opacity ${list.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={list.isFetching}>
+          <GalleryGrid
+            items={items}
+            selection={shownSelection}
+            onSelection={setSelection}
+            selecting={selecting}
+            showCreator={filters.scope !== "mine"}
+            hasMore={list.hasNextPage}
+            loadingMore={list.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+          <div className="flex h-12 items-center justify-center text-sm text-zinc-500">
+            {list.isFetchingNextPage ? (
+              <Spinner />
+            ) : list.isFetchNextPageError ? (
+              <Button size="sm" variant="secondary" onClick={loadMore}>
+                Load more
+              </Button>
+            ) : list.hasNextPage ? null : (
+              <span data-testid="gallery-end">{items.length === 1 ? "1 entry" : `${items.length} entries`}</span>
+            )}
+          </div>
+        </div>
+      )}
+
+      {shownSelection.ids.size > 0 ? <SelectionBar ids={shownSelection.ids} teams={teams} onClear={clearSelection} /> : null}
+      <p className="sr-only" aria-live="polite">
+        {shownSelection.ids.size > 0 ? `${shownSelection.ids.size} selected` : ""}
+      </p>
+    </div>
+  );
+}
+
+/** The creator filter's people: those seen in the loaded entries (the list names no members), and the one filtered on. */
+function creatorsOf(items: GalleryItemDto[], creator: string | undefined): PersonDto[] {
+  const people = new Map(items.map((item) => [item.owner.id, item.owner]));
+  if (creator && !people.has(creator)) people.set(creator, { id: creator, name: "The chosen person" });
+  return [...people.values()].sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { inputClass } from "@/components/ui/field";
+import type { TeamMembershipSummary } from "@/lib/auth/types";
+import { api } from "@/lib/client/api";
+
+// The active team (issue 12): new work is counted to it. Changing it is saved on the server, then the
+// pages are read again, so every server-rendered part shows the new team.
+export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamMembershipSummary[]; activeTeamId: string | null }) {
+  const router = useRouter();
+  const pick = useMutation({
+    mutationFn: (teamId: string) => api<{ activeTeamId: string }>("/api/me/active-team", { method: "PUT", json: { teamId } }),
+    onSuccess: () => router.refresh(),
+  });
+
+  if (teams.length === 0) {
+    return (
+      <Link href="/teams" className="block rounded-md px-2 py-1.5 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100">
+        No team yet: create or join one
+      </Link>
+    );
+  }
+  const value = pick.isPending && pick.variables ? pick.variables : (activeTeamId ?? teams[0].id);
+  return (
+    <div className="space-y-1">
+      <label htmlFor="active-team" className="block text-xs font-medium text-zinc-500">
+        Active team
+      </label>
+      <select
+        id="active-team"
+        value={value}
+        disabled={pick.isPending}
+        onChange={(event) => pick.mutate(event.target.value)}
+        className={`${inputClass} py-1.5`}
+        data-testid="active-team"
+      >
+        {teams.map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name}
+          </option>
+        ))}
+      </select>
+      {pick.error ? (
+        <p role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {pick.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

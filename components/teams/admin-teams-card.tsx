@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { formatDate } from "@/components/admin/format";
+import { Card } from "@/components/ui/card";
+import type { AdminTeamDto } from "@/lib/teams/team-dto";
+
+/** Every team of the studio, for site admins (issue 12). */
+export function AdminTeamsCard({ teams }: { teams: AdminTeamDto[] }) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
+        <h2 className="text-sm font-semibold">Teams</h2>
+        <p className="mt-0.5 text-xs text-zinc-500">Every team in the studio. Members see the work shared with their teams.</p>
+      </div>
+      {teams.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-zinc-500">No teams yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" aria-label="Teams">
+            <thead className="text-xs tracking-wide text-zinc-500 uppercase">
+              <tr>
+                <th className="px-5 py-2 font-medium">Team</th>
+                <th className="px-3 py-2 font-medium">Members</th>
+                <th className="px-3 py-2 font-medium">Owners</th>
+                <th className="px-5 py-2 font-medium">Created</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {teams.map((team) => (
+                <tr key={team.id}>
+                  <td className="px-5 py-2.5 font-medium">
+                    <Link href={`/teams/${team.id}`} className="hover:underline">
+                      {team.name}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2.5 tabular-nums">{team.memberCount}</td>
+                  <td className="px-3 py-2.5 text-zinc-600 dark:text-zinc-400">{team.owners.length ? team.owners.map((owner) => owner.name).join(", ") : "none"}</td>
+                  <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(team.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { api, ApiError } from "@/lib/client/api";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
+import { TEAM_NAME_MAX, teamNameBodySchema } from "@/lib/teams/team-schemas";
+
+/** Makes a team owned by the caller and opens its page. */
+export function CreateTeamForm() {
+  const router = useRouter();
+  const [error, setError] = useState<string>();
+  const create = useMutation({
+    mutationFn: (name: string) => api<{ team: TeamSummaryDto }>("/api/teams", { method: "POST", json: { name } }),
+    onSuccess: ({ team }) => {
+      router.push(`/teams/${team.id}`);
+      router.refresh();
+    },
+    onError: (failure) => setError(failure instanceof ApiError ? (failure.error.fields?.[0]?.message ?? failure.message) : failure.message),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = teamNameBodySchema.safeParse({ name: String(new FormData(event.currentTarget).get("name") ?? "") });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    create.mutate(parsed.data.name);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+      <div className="min-w-56 flex-1">
+        <Field name="name" label="Team name" placeholder="Packaging design" maxLength={TEAM_NAME_MAX} error={error} />
+      </div>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? "Creating…" : "Create team"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { formatDate } from "@/components/admin/format";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, inputClass } from "@/components/ui/field";
+import { MutationError } from "@/components/ui/mutation-error";
+import type { TeamRole } from "@/lib/auth/types";
+import { api } from "@/lib/client/api";
+import type { TeamDetailDto, TeamMemberDto } from "@/lib/teams/team-dto";
+import { addMemberSchema, TEAM_ROLE_LABELS, TEAM_ROLES } from "@/lib/teams/team-schemas";
+import { fieldError, useTeamChange } from "./use-team-change";
+
+/** The team's members; owners also change roles, remove people and add accounts by email. */
+export function TeamMembersCard({ team, currentUserId }: { team: TeamDetailDto; currentUserId: string }) {
+  const base = `/api/teams/${encodeURIComponent(team.id)}/members`;
+  const changeRole = useTeamChange(({ userId, role }: { userId: string; role: TeamRole }) => api(`${base}/${encodeURIComponent(userId)}`, { method: "PATCH", json: { role } }));
+  const remove = useTeamChange((userId: string) => api(`${base}/${encodeURIComponent(userId)}`, { method: "DELETE" }));
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
+        <h2 className="text-sm font-semibold">Members ({team.members.length})</h2>
+        <p className="mt-0.5 text-xs text-zinc-500">Owners add and remove people and make invite links; every member sees what is shared with the team.</p>
+      </div>
+      <MutationError mutation={changeRole} title="The role was not changed" className="px-5 pt-4" />
+      <MutationError mutation={remove} title="The member was not removed" className="px-5 pt-4" />
+      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Members">
+        {team.members.map((member) => (
+          <MemberRow
+            key={member.userId}
+            member={member}
+            isYou={member.userId === currentUserId}
+            canManage={team.canManageMembers}
+            busy={(changeRole.isPending && changeRole.variables?.userId === member.userId) || (remove.isPending && remove.variables === member.userId)}
+            onRole={(role) => changeRole.mutate({ userId: member.userId, role })}
+            onRemove={() => remove.mutate(member.userId)}
+          />
+        ))}
+      </ul>
+      {team.canManageMembers ? <AddMemberForm path={base} /> : null}
+    </Card>
+  );
+}
+
+function MemberRow({
+  member,
+  isYou,
+  canManage,
+  busy,
+  onRole,
+  onRemove,
+}: {
+  member: TeamMemberDto;
+  isYou: boolean;
+  canManage: boolean;
+  busy: boolean;
+  onRole: (role: TeamRole) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 px-5 py-2.5" data-testid="team-member">
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium">
+          {member.name}
+          {isYou ? <span className="font-normal text-zinc-500"> (you)</span> : null}
+        </p>
+        <p className="truncate text-xs text-zinc-500">
+          {member.email} · joined {formatDate(member.joinedAt)}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        {canManage ? (
+          <select
+            aria-label={`Role of ${member.name}`}
+            value={member.role}
+            disabled={busy}
+            onChange={(event) => onRole(event.target.value as TeamRole)}
+            className={`${inputClass} w-auto py-1 pr-8`}
+          >
+            {TEAM_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {TEAM_ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <Badge tone={member.role === "owner" ? "accent" : "neutral"}>{TEAM_ROLE_LABELS[member.role]}</Badge>
+        )}
+        {canManage && !isYou ? (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={onRemove} aria-label={`Remove ${member.name}`}>
+            Remove
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function AddMemberForm({ path }: { path: string }) {
+  const [error, setError] = useState<string>();
+  const add = useTeamChange((values: { email: string }) => api(path, { method: "POST", json: values }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = addMemberSchema.safeParse({ email: String(new FormData(form).get("email") ?? "") });
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (parsed.success) add.mutate(parsed.data, { onSuccess: () => form.reset() });
+  }
+
+  const shown = error ?? fieldError(add.error, "email") ?? add.error?.message;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 border-t border-zinc-200 px-5 py-4 dark:border-zinc-800">
+      <div className="min-w-56 flex-1">
+        <Field name="email" type="email" label="Add an existing account by email" placeholder="name@example.com" autoComplete="off" error={shown} />
+      </div>
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? "Adding…" : "Add member"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useState } from "react";
+import { Card } from "@/components/ui/card";
+import type { UsageReportDto } from "@/lib/usage/usage-dto";
+import { USAGE_METRIC_LABELS, type UsageMetric } from "@/lib/usage/usage-labels";
+import { UsageChart } from "./usage-chart";
+import { formatCount } from "./usage-format";
+import { UsageMetricToggle } from "./usage-metric-toggle";
+import { UsageTable } from "./usage-table";
+
+// Issue 12 "Usage" on the account page: the user's own last 30 days, read on the server (grouped by model).
+export function AccountUsageCard({ report }: { report: UsageReportDto }) {
+  const [metric, setMetric] = useState<UsageMetric>("tokens");
+  return (
+    <Card className="overflow-hidden" data-testid="account-usage">
+      <div className="space-y-4 p-5">
+        <div>
+          <h2 className="text-sm font-semibold">Your usage</h2>
+          <p className="mt-1 text-xs text-zinc-500">
+            {report.from} to {report.to} (UTC): finished images, chat turns and videos.
+          </p>
+        </div>
+        <dl className="grid grid-cols-3 gap-3">
+          {(Object.keys(USAGE_METRIC_LABELS) as UsageMetric[]).map((key) => (
+            <div key={key} className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
+              <dt className="text-xs text-zinc-500">{USAGE_METRIC_LABELS[key]}</dt>
+              <dd className="mt-0.5 text-lg font-semibold tabular-nums">{formatCount(report.totals[key])}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="flex justify-end">
+          <UsageMetricToggle value={metric} onChange={setMetric} />
+        </div>
+        <UsageChart days={report.days} models={report.models} metric={metric} height={180} />
+      </div>
+      <div className="border-t border-zinc-200 dark:border-zinc-800">
+        <UsageTable heading="Model" groups={report.groups} totals={report.totals} />
+      </div>
+    </Card>
+  );
+}

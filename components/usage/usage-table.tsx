@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import type { UsageGroupDto, UsageTotals } from "@/lib/usage/usage-dto";
+import { USAGE_METRIC_LABELS } from "@/lib/usage/usage-labels";
+import { formatCount } from "./usage-format";
+
+type Props = {
+  /** The first column's heading: Day, User, Team or Model. */
+  heading: string;
+  groups: UsageGroupDto[];
+  totals: UsageTotals;
+  /** Something to do with a line, shown at its end (the admin's "only this" filter). */
+  action?: (group: UsageGroupDto) => ReactNode;
+};
+
+const cell = "px-5 py-2 text-right tabular-nums";
+
+// The usage of a range, a line per day, user, team or model, and their sum.
+export function UsageTable({ heading, groups, totals, action }: Props) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="usage-table">
+        <thead className="text-xs uppercase tracking-wide text-zinc-500">
+          <tr>
+            <th className="px-5 py-2 font-medium">{heading}</th>
+            <th className={`${cell} font-medium`}>{USAGE_METRIC_LABELS.tokens}</th>
+            <th className={`${cell} font-medium`}>{USAGE_METRIC_LABELS.images}</th>
+            <th className={`${cell} font-medium`}>{USAGE_METRIC_LABELS.videoSeconds}</th>
+            {action ? (
+              <th className="px-5 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {groups.length === 0 ? (
+            <tr>
+              <td colSpan={action ? 5 : 4} className="px-5 py-6 text-center text-zinc-500">
+                Nothing was used in this range.
+              </td>
+            </tr>
+          ) : (
+            groups.map((group) => (
+              <tr key={group.key}>
+                <td className="px-5 py-2">
+                  <span className="font-medium">{group.label}</span>
+                  {group.detail ? <span className="block text-xs text-zinc-500">{group.detail}</span> : null}
+                </td>
+                <td className={cell}>{formatCount(group.tokens)}</td>
+                <td className={cell}>{formatCount(group.images)}</td>
+                <td className={cell}>{formatCount(group.videoSeconds)}</td>
+                {action ? <td className="px-5 py-2 text-right">{action(group)}</td> : null}
+              </tr>
+            ))
+          )}
+        </tbody>
+        <tfoot className="border-t border-zinc-200 font-semibold dark:border-zinc-800">
+          <tr>
+            <td className="px-5 py-2">Total</td>
+            <td className={cell}>{formatCount(totals.tokens)}</td>
+            <td className={cell}>{formatCount(totals.images)}</td>
+            <td className={cell}>{formatCount(totals.videoSeconds)}</td>
+            {action ? <td /> : null}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/types";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { decodeGalleryCursor, encodeGalleryCursor } from "./cursor";
+import type { GalleryPageDto } from "./gallery-dto";
+import type { GalleryQuery } from "./gallery-schemas";
+import { prefixTsQuery } from "./search-query";
+import { toGalleryItemDto, type GalleryItemRow } from "./to-gallery-item-dto";
+
+/**
+ * One page of one gallery tab (issue 12): "mine" is what the user made, a team's id what was shared
+ * with that team (its members', or a site admin's). Newest first, in keyset pages on (createdAt desc,
+ * id desc), so a page costs the same however deep it is and entries added meanwhile neither repeat
+ * nor go missing. An entry without a cover yet (a conversation before its first image) is not shown.
+ */
+export async function listGallery(user: CurrentUser, query: GalleryQuery): Promise<GalleryPageDto> {
+  const rows = await db.$queryRaw<PageRow[]>(galleryPageSql(user, query));
+  const items = rows.slice(0, query.limit).map(toRow);
+  const last = items.at(-1);
+  return { items: items.map(toGalleryItemDto), nextCursor: rows.length > query.limit && last ? encodeGalleryCursor(last) : null };
+}
+
+type PageRow = Omit<GalleryItemRow, "owner" | "team" | "cover" | "createdAt" | "sharedAt"> & {
+  createdAt: Date | string;
+  sharedAt: Date | string | null;
+  ownerName: string;
+  ownerId: string;
+  teamId: string | null;
+  teamName: string | null;
+  coverAssetId: string;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  coverDurationMs: number | null;
+};
+
+function toRow(row: PageRow): GalleryItemRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    model: row.model,
+    prompt: row.prompt,
+    createdAt: new Date(row.createdAt),
+    sharedAt: row.sharedAt === null ? null : new Date(row.sharedAt),
+    imageCount: row.imageCount,
+    owner: { id: row.ownerId, name: row.ownerName },
+    team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
+    cover: { id: row.coverAssetId, width: row.coverWidth, height: row.coverHeight, durationMs: row.coverDurationMs },
+  };
+}
+
+/**
+ * The one statement that reads a page (and one entry more, to tell whether another page follows)
+ * with what its tiles show: one round trip. The tab's (ownerId|teamId, createdAt desc, id desc) index
+ * gives the order, so a first page reads only the rows it returns; a search uses the full-text index
+ * (to_tsvector('simple', "searchText"), migration 20261123171447_teams_gallery). Every value is a
+ * parameter. Exported for the bench's EXPLAIN ANALYZE (scripts/bench-gallery.ts).
+ */
+export function galleryPageSql(user: CurrentUser, query: GalleryQuery): Prisma.Sql {
+  const conditions = [scopeCondition(user, query.scope), Prisma.sql`"coverAssetId" IS NOT NULL`];
+  if (query.kind) conditions.push(Prisma.sql`"kind" = ${query.kind}::"GalleryKind"`);
+  if (query.model) conditions.push(Prisma.sql`"model" = ${query.model}`);
+  if (query.creator) conditions.push(Prisma.sql`"ownerId" = ${query.creator}`);
+  if (query.shared) conditions.push(query.shared === "shared" ? Prisma.sql`"teamId" IS NOT NULL` : Prisma.sql`"teamId" IS NULL`);
+  // Whole UTC days, `to` included.
+  if (query.from) conditions.push(Prisma.sql`"createdAt" >= ${realDay("from", query.from)}::date`);
+  if (query.to) conditions.push(Prisma.sql`"createdAt" < ${realDay("to", query.to)}::date + 1`);
+  const tsQuery = query.q ? prefixTsQuery(query.q) : null;
+  if (tsQuery) conditions.push(Prisma.sql`to_tsvector('simple', "searchText") @@ to_tsquery('simple', ${tsQuery})`);
+  if (query.cursor) {
+    const cursor = decodeGalleryCursor(query.cursor);
+    conditions.push(Prisma.sql`("createdAt", "id") < (${timestamp(cursor.createdAt)}::timestamp(3), ${cursor.id})`);
+  }
+  return Prisma.sql`
+    SELECT page."id", page."kind"::text AS "kind", page."model", page."prompt", page."createdAt", page."sharedAt", page."imageCount",
+      page."ownerId", owner."name" AS "ownerName", page."teamId", team."name" AS "teamName",
+      page."coverAssetId", cover."width" AS "coverWidth", cover."height" AS "coverHeight", cover."durationMs" AS "coverDurationMs"
+    FROM (
+      SELECT * FROM "GalleryItem"
+      WHERE ${Prisma.join(conditions, " AND ")}
+      ORDER BY "createdAt" DESC, "id" DESC
+      LIMIT ${query.limit + 1}
+    ) page
+    JOIN "User" owner ON owner."id" = page."ownerId"
+    LEFT JOIN "Team" team ON team."id" = page."teamId"
+    JOIN "Asset" cover ON cover."id" = page."coverAssetId"
+    ORDER BY page."createdAt" DESC, page."id" DESC`;
+}
+
+function scopeCondition(user: CurrentUser, scope: GalleryQuery["scope"]): Prisma.Sql {
+  if (scope === "mine") return Prisma.sql`"ownerId" = ${user.id}`;
+  // A team tab is its members'; a site admin may open any team's. Anyone else learns nothing of it.
+  if (user.role !== "admin" && !user.teamIds.includes(scope)) {
+    throw new AppError("not_found", "No such team", [{ field: "scope", message: "scope must be mine or the id of one of your teams" }]);
+  }
+  return Prisma.sql`"teamId" = ${scope}`;
+}
+
+// The schema checks the form YYYY-MM-DD; a day that does not exist (2026-02-30, year 0) is refused
+// here rather than by the database.
+function realDay(field: "from" | "to", text: string): string {
+  const date = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.toISOString().slice(0, 10) !== text) {
+    throw new AppError("validation_failed", `${field} must be a real date as YYYY-MM-DD`, [{ field, message: `${field} must be a real date as YYYY-MM-DD` }]);
+  }
+  return text;
+}
+
+// "timestamp(3)" holds UTC wall time (Prisma's DateTime): the ISO text without its zone.
+function timestamp(date: Date): string {
+  return date.toISOString().replace("Z", "");
+}

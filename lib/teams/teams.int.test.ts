@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PUT as activeTeamRoute } from "@/app/api/me/active-team/route";
+import { DELETE as revokeInviteRoute } from "@/app/api/teams/[id]/invites/[inviteId]/route";
+import { GET as listInvitesRoute, POST as createInviteRoute } from "@/app/api/teams/[id]/invites/route";
+import { DELETE as removeMemberRoute, PATCH as roleRoute } from "@/app/api/teams/[id]/members/[userId]/route";
+import { POST as addMemberRoute } from "@/app/api/teams/[id]/members/route";
+import { GET as teamRoute, PATCH as renameRoute } from "@/app/api/teams/[id]/route";
+import { POST as joinRoute } from "@/app/api/teams/join/route";
+import { GET as myTeamsRoute, POST as createTeamRoute } from "@/app/api/teams/route";
+import { createAccount } from "@/lib/auth/create-account";
+import { INVITE_PROBLEMS } from "@/lib/auth/messages";
+import { sessionUser } from "@/lib/auth/sessions";
+import type { CurrentUser } from "@/lib/auth/types";
+import { createTestDb, type TestDb } from "@/test/db";
+import { session } from "@/test/session-double";
+import type { TeamDetailDto, TeamSummaryDto } from "./team-dto";
+import { ALREADY_A_MEMBER, LAST_OWNER_DEMOTE, LAST_OWNER_LEAVE, NO_ACCOUNT_FOR_EMAIL, NO_SUCH_TEAM, OWNERS_ONLY, YOU_ARE_ALREADY_A_MEMBER } from "./team-messages";
+import { changeMemberRole } from "./team-members";
+import { listAllTeams } from "./teams";
+
+// Teams and membership (issue 12, "Teams and sharing"), through the route handlers as a browser calls
+// them: whoever `session.user` is, everything below the handlers is real, on both engines.
+vi.hoisted(() => {
+  process.env.LOG_LEVEL = "silent";
+});
+vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
+
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(() => testDb?.close());
+
+let counter = 0;
+/** An account with no team and a live session, read back the way every request reads it. */
+async function person(role: "admin" | "member" = "member"): Promise<CurrentUser> {
+  counter += 1;
+  const user = await testDb.db.user.create({
+    data: { email: `teams${counter}@example.com`, name: `Person ${counter}`, passwordHash: "not-a-hash", role, sessions: { create: {} } },
+    include: { sessions: { select: { id: true } } },
+  });
+  return fresh({ sessionId: user.sessions[0].id });
+}
+
+async function fresh(user: Pick<CurrentUser, "sessionId">): Promise<CurrentUser> {
+  const read = await sessionUser(user.sessionId);
+  if (!read) throw new Error("session not found");
+  return read;
+}
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** Calls `handler` as `user` (undefined: signed out). */
+async function call(user: CurrentUser | undefined, handler: Handler, method: string, params: Record<string, string> = {}, body?: unknown) {
+  session.user = user;
+  const request = new Request("http://studio.test/api/teams", {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const response = await handler(request, { params: Promise.resolve(params) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function teamOf(owner: CurrentUser, name = "Design"): Promise<TeamSummaryDto> {
+  const created = await call(owner, createTeamRoute as Handler, "POST", {}, { name });
+  expect(created.status).toBe(201);
+  return created.body.team;
+}
+
+const memberships = (teamId: string) => testDb.db.membership.findMany({ where: { teamId }, orderBy: { createdAt: "asc" }, select: { userId: true, role: true } });
+
+async function inviteLink(owner: CurrentUser, teamId: string, body: unknown = { note: "For a designer", expiresInDays: 3 }) {
+  const answer = await call(owner, createInviteRoute as Handler, "POST", { id: teamId }, body);
+  expect(answer.status).toBe(201);
+  const link = new URL(answer.body.link);
+  return { id: answer.body.invite.id as string, token: link.searchParams.get("invite")!, link };
+}
+
+describe("teams", () => {
+  it("creates a team owned by its creator; a first team becomes the active one, a later one does not", async () => {
+    const ada = await person();
+    const first = await teamOf(ada, "  Posters  ");
+    expect(first).toMatchObject({ name: "Posters", role: "owner", memberCount: 1 });
+    expect(await memberships(first.id)).toEqual([{ userId: ada.id, role: "owner" }]);
+    expect((await fresh(ada)).activeTeamId).toBe(first.id);
+
+    const second = await teamOf(ada, "Packaging");
+    expect((await testDb.db.user.findUniqueOrThrow({ where: { id: ada.id } })).activeTeamId).toBe(first.id);
+    const mine = await call(ada, myTeamsRoute as Handler, "GET");
+    expect(mine.body.teams.map((team: TeamSummaryDto) => team.name)).toEqual(["Posters", "Packaging"]);
+    expect(await testDb.db.auditLog.count({ where: { actorId: ada.id, action: "team.created", target: second.id } })).toBe(1);
+  });
+
+  it("refuses names that break the rule and bodies that carry anything but the name, writing nothing", async () => {
+    const ada = await person();
+    const before = await testDb.db.team.count();
+    const empty = await call(ada, createTeamRoute as Handler, "POST", {}, { name: "   " });
+    expect(empty).toMatchObject({ status: 400, body: { error: { code: "validation_failed", fields: [{ field: "name", message: "Name is required" }] } } });
+    const long = await call(ada, createTeamRoute as Handler, "POST", {}, { name: "x".repeat(61) });
+    expect(long.body.error.fields).toEqual([{ field: "name", message: "Name must be at most 60 characters" }]);
+    const nul = await call(ada, createTeamRoute as Handler, "POST", {}, { name: "a\u0000b" });
+    expect(nul.status).toBe(400);
+    const smuggled = await call(ada, createTeamRoute as Handler, "POST", {}, { name: "Mine", ownerId: crypto.randomUUID(), role: "owner" });
+    expect(smuggled.status).toBe(400);
+    expect(smuggled.body.error.message).toContain("ownerId, role cannot be sent here");
+    expect(await testDb.db.team.count()).toBe(before);
+    expect((await call(undefined, createTeamRoute as Handler, "POST", {}, { name: "Nobody's" })).status).toBe(401);
+  });
+
+  it("answers 404 to people outside a team and 403 to members who are not owners for owner actions", async () => {
+    const owner = await person();
+    const member = await person();
+    const outsider = await person();
+    const team = await teamOf(owner);
+    expect((await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: member.email })).status).toBe(201);
+    const id = { id: team.id };
+
+    for (const [handler, method, params, body] of [
+      [teamRoute, "GET", id, undefined],
+      [renameRoute, "PATCH", id, { name: "Taken over" }],
+      [addMemberRoute, "POST", id, { email: outsider.email }],
+      [roleRoute, "PATCH", { ...id, userId: owner.id }, { role: "member" }],
+      [removeMemberRoute, "DELETE", { ...id, userId: member.id }, undefined],
+      [listInvitesRoute, "GET", id, undefined],
+      [createInviteRoute, "POST", id, { expiresInDays: 3 }],
+    ] as const) {
+      const answer = await call(outsider, handler as Handler, method, params, body);
+      expect(answer, `${method} as an outsider`).toMatchObject({ status: 404, body: { error: { code: "not_found", message: NO_SUCH_TEAM } } });
+    }
+    const unknown = await call(owner, teamRoute as Handler, "GET", { id: crypto.randomUUID() });
+    expect(unknown.status).toBe(404);
+
+    for (const [handler, method, params, body] of [
+      [renameRoute, "PATCH", id, { name: "Taken over" }],
+      [addMemberRoute, "POST", id, { email: outsider.email }],
+      [roleRoute, "PATCH", { ...id, userId: member.id }, { role: "owner" }],
+      [removeMemberRoute, "DELETE", { ...id, userId: owner.id }, undefined],
+      [listInvitesRoute, "GET", id, undefined],
+      [createInviteRoute, "POST", id, { expiresInDays: 3 }],
+    ] as const) {
+      const answer = await call(member, handler as Handler, method, params, body);
+      expect(answer, `${method} as a member`).toMatchObject({ status: 403, body: { error: { code: "forbidden", message: OWNERS_ONLY } } });
+    }
+    const seen = await call(member, teamRoute as Handler, "GET", id);
+    expect(seen.status).toBe(200);
+    expect(seen.body.team).toMatchObject({ name: "Design", myRole: "member", canManageMembers: false, canManageInvites: false });
+    expect(await memberships(team.id)).toEqual([
+      { userId: owner.id, role: "owner" },
+      { userId: member.id, role: "member" },
+    ]);
+    expect((await testDb.db.team.findUniqueOrThrow({ where: { id: team.id } })).name).toBe("Design");
+  });
+
+  it("lets a site admin outside the team see it and manage its invites, but not its members", async () => {
+    const owner = await person();
+    const admin = await person("admin");
+    const team = await teamOf(owner);
+    const seen = await call(admin, teamRoute as Handler, "GET", { id: team.id });
+    expect(seen.body.team).toMatchObject({ myRole: null, canManageMembers: false, canManageInvites: true });
+    const { id } = await inviteLink(admin, team.id);
+    expect((await call(admin, revokeInviteRoute as Handler, "DELETE", { id: team.id, inviteId: id })).status).toBe(204);
+    expect((await call(admin, renameRoute as Handler, "PATCH", { id: team.id }, { name: "Admin's" })).status).toBe(403);
+
+    // The session double has no requireAdmin: GET /api/admin/teams is this function behind requireAdmin.
+    expect((await listAllTeams(admin)).find((row) => row.id === team.id)).toMatchObject({ name: "Design", memberCount: 1, owners: [{ id: owner.id, name: owner.name }] });
+    await expect(listAllTeams(owner)).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("renames a team (owners only)", async () => {
+    const owner = await person();
+    const team = await teamOf(owner);
+    const renamed = await call(owner, renameRoute as Handler, "PATCH", { id: team.id }, { name: "Brand" });
+    expect(renamed.status).toBe(200);
+    expect((renamed.body.team as TeamDetailDto).name).toBe("Brand");
+    const smuggled = await call(owner, renameRoute as Handler, "PATCH", { id: team.id }, { name: "Brand 2", id: crypto.randomUUID() });
+    expect(smuggled.status).toBe(400);
+    expect((await testDb.db.team.findUniqueOrThrow({ where: { id: team.id } })).name).toBe("Brand");
+  });
+});
+
+describe("members", () => {
+  it("adds an existing account by email; an unknown email says to send an invite; a member twice is a conflict", async () => {
+    const owner = await person();
+    const bo = await person();
+    const team = await teamOf(owner);
+    const unknown = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: "nobody@example.com" });
+    expect(unknown).toMatchObject({ status: 400, body: { error: { code: "validation_failed", message: NO_ACCOUNT_FOR_EMAIL, fields: [{ field: "email", message: NO_ACCOUNT_FOR_EMAIL }] } } });
+    const invalid = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: "not an email" });
+    expect(invalid.body.error.fields[0].field).toBe("email");
+    const withRole = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email, role: "owner" });
+    expect(withRole.status).toBe(400);
+    expect(await memberships(team.id)).toHaveLength(1);
+
+    const added = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: ` ${bo.email.toUpperCase()} ` });
+    expect(added).toMatchObject({ status: 201, body: { member: { userId: bo.id, role: "member" } } });
+    const again = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+    expect(again).toMatchObject({ status: 409, body: { error: { code: "conflict", fields: [{ field: "email", message: ALREADY_A_MEMBER }] } } });
+    expect((await fresh(bo)).teamIds).toEqual([team.id]);
+  });
+
+  it("changes roles; the last owner cannot be demoted; a body cannot move the member to another team", async () => {
+    const ada = await person();
+    const bo = await person();
+    const team = await teamOf(ada);
+    const other = await teamOf(ada, "Other");
+    await call(ada, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+
+    const lastOwner = await call(ada, roleRoute as Handler, "PATCH", { id: team.id, userId: ada.id }, { role: "member" });
+    expect(lastOwner).toMatchObject({ status: 409, body: { error: { message: LAST_OWNER_DEMOTE, fields: [{ field: "role" }] } } });
+    const smuggled = await call(ada, roleRoute as Handler, "PATCH", { id: team.id, userId: bo.id }, { role: "owner", teamId: other.id });
+    expect(smuggled.status).toBe(400);
+    const badRole = await call(ada, roleRoute as Handler, "PATCH", { id: team.id, userId: bo.id }, { role: "admin" });
+    expect(badRole.body.error.fields).toEqual([{ field: "role", message: "Role must be one of owner, member" }]);
+    expect(await memberships(team.id)).toEqual([
+      { userId: ada.id, role: "owner" },
+      { userId: bo.id, role: "member" },
+    ]);
+    expect(await memberships(other.id)).toEqual([{ userId: ada.id, role: "owner" }]);
+
+    const promoted = await call(ada, roleRoute as Handler, "PATCH", { id: team.id, userId: bo.id }, { role: "owner" });
+    expect(promoted).toMatchObject({ status: 200, body: { member: { userId: bo.id, role: "owner" } } });
+    const demoted = await call(bo, roleRoute as Handler, "PATCH", { id: team.id, userId: ada.id }, { role: "member" });
+    expect(demoted.status).toBe(200);
+    expect((await call(ada, roleRoute as Handler, "PATCH", { id: team.id, userId: bo.id }, { role: "member" })).status).toBe(403);
+    expect((await call(bo, roleRoute as Handler, "PATCH", { id: team.id, userId: crypto.randomUUID() }, { role: "member" })).status).toBe(404);
+    const audit = await testDb.db.auditLog.findMany({ where: { target: team.id, action: "team.role_changed" }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((entry) => entry.details)).toEqual([
+      { userId: bo.id, from: "member", to: "owner" },
+      { userId: ada.id, from: "owner", to: "member" },
+    ]);
+  });
+
+  it("two owners demoting each other at once leave the team one owner", async () => {
+    const ada = await person();
+    const bo = await person();
+    const team = await teamOf(ada);
+    await call(ada, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+    await call(ada, roleRoute as Handler, "PATCH", { id: team.id, userId: bo.id }, { role: "owner" });
+    const results = await Promise.allSettled([changeMemberRole(ada, team.id, bo.id, { role: "member" }), changeMemberRole(bo, team.id, ada.id, { role: "member" })]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect((await memberships(team.id)).filter((m) => m.role === "owner")).toHaveLength(1);
+  });
+
+  it("removes a member (owners only) and forgets it as their active team", async () => {
+    const owner = await person();
+    const bo = await person();
+    const team = await teamOf(owner);
+    await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+    expect((await call(bo, activeTeamRoute as Handler, "PUT", {}, { teamId: team.id })).status).toBe(200);
+    const removed = await call(owner, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: bo.id });
+    expect(removed).toMatchObject({ status: 200, body: { userId: bo.id, teamDeleted: false } });
+    expect(await memberships(team.id)).toEqual([{ userId: owner.id, role: "owner" }]);
+    expect((await testDb.db.user.findUniqueOrThrow({ where: { id: bo.id } })).activeTeamId).toBeNull();
+    expect((await call(bo, teamRoute as Handler, "GET", { id: team.id })).status).toBe(404);
+    expect((await call(owner, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: bo.id })).status).toBe(404);
+  });
+
+  it("leaving: a member may; the last owner may not while others remain; the last member's leaving deletes the team", async () => {
+    const owner = await person();
+    const bo = await person();
+    const team = await teamOf(owner);
+    await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+
+    const ownerLeaves = await call(owner, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: owner.id });
+    expect(ownerLeaves).toMatchObject({ status: 409, body: { error: { code: "conflict", message: LAST_OWNER_LEAVE } } });
+    const boLeaves = await call(bo, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: bo.id });
+    expect(boLeaves).toMatchObject({ status: 200, body: { userId: bo.id, teamDeleted: false } });
+    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.left", target: team.id } })).toBe(1);
+
+    const { id: pendingInvite } = await inviteLink(owner, team.id);
+    const lastLeaves = await call(owner, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: owner.id });
+    expect(lastLeaves).toMatchObject({ status: 200, body: { userId: owner.id, teamDeleted: true } });
+    expect(await testDb.db.team.findUnique({ where: { id: team.id } })).toBeNull();
+    expect(await testDb.db.invite.findUnique({ where: { id: pendingInvite } })).toBeNull();
+    expect((await fresh(owner)).activeTeamId).toBeNull();
+  });
+});
+
+describe("invite links", () => {
+  it("joins a signed-in account once; the same link is then refused as used", async () => {
+    const owner = await person();
+    const cy = await person();
+    const dee = await person();
+    const team = await teamOf(owner);
+    const { id, token, link } = await inviteLink(owner, team.id);
+    expect(link.pathname).toBe("/join");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await testDb.db.invite.findUniqueOrThrow({ where: { id } });
+    expect(JSON.stringify(row)).not.toContain(token);
+    const listed = await call(owner, listInvitesRoute as Handler, "GET", { id: team.id });
+    expect(listed.body.invites.map((invite: { id: string }) => invite.id)).toEqual([id]);
+
+    const joined = await call(cy, joinRoute as Handler, "POST", {}, { token });
+    expect(joined).toMatchObject({ status: 200, body: { team: { id: team.id, name: "Design" } } });
+    expect(await memberships(team.id)).toEqual([
+      { userId: owner.id, role: "owner" },
+      { userId: cy.id, role: "member" },
+    ]);
+    expect((await fresh(cy)).activeTeamId).toBe(team.id);
+
+    const reused = await call(dee, joinRoute as Handler, "POST", {}, { token });
+    expect(reused).toMatchObject({ status: 403, body: { error: { message: INVITE_PROBLEMS.used, fields: [{ field: "invite", message: INVITE_PROBLEMS.used }] } } });
+    expect((await fresh(dee)).teamIds).toEqual([]);
+    expect((await call(owner, listInvitesRoute as Handler, "GET", { id: team.id })).body.invites).toEqual([]);
+  });
+
+  it("refuses expired and revoked links, and keeps a link unused when a member opens it", async () => {
+    const owner = await person();
+    const eve = await person();
+    const team = await teamOf(owner);
+    const expired = await inviteLink(owner, team.id);
+    await testDb.db.invite.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await call(eve, joinRoute as Handler, "POST", {}, { token: expired.token })).body.error.message).toBe(INVITE_PROBLEMS.expired);
+
+    const revoked = await inviteLink(owner, team.id);
+    const otherTeam = await teamOf(await person(), "Elsewhere");
+    expect((await call(owner, revokeInviteRoute as Handler, "DELETE", { id: otherTeam.id, inviteId: revoked.id })).status).toBe(404);
+    const ownersOtherTeam = await teamOf(owner, "Owner's other");
+    expect((await call(owner, revokeInviteRoute as Handler, "DELETE", { id: ownersOtherTeam.id, inviteId: revoked.id })).status).toBe(404);
+    expect((await call(owner, revokeInviteRoute as Handler, "DELETE", { id: team.id, inviteId: revoked.id })).status).toBe(204);
+    expect((await call(eve, joinRoute as Handler, "POST", {}, { token: revoked.token })).body.error.message).toBe(INVITE_PROBLEMS.revoked);
+    expect((await call(eve, joinRoute as Handler, "POST", {}, { token: "not a token" })).status).toBe(400);
+    expect((await call(eve, joinRoute as Handler, "POST", {}, { token: "A".repeat(43) })).body.error.message).toBe(INVITE_PROBLEMS.unknown);
+
+    const unused = await inviteLink(owner, team.id);
+    const own = await call(owner, joinRoute as Handler, "POST", {}, { token: unused.token });
+    expect(own).toMatchObject({ status: 409, body: { error: { message: YOU_ARE_ALREADY_A_MEMBER, fields: [{ field: "token" }] } } });
+    expect((await testDb.db.invite.findUniqueOrThrow({ where: { id: unused.id } })).usedAt).toBeNull();
+    expect(await memberships(team.id)).toEqual([{ userId: owner.id, role: "owner" }]);
+  });
+
+  it("refuses an expiry outside 1-30 days and extra fields", async () => {
+    const owner = await person();
+    const team = await teamOf(owner);
+    const tooLong = await call(owner, createInviteRoute as Handler, "POST", { id: team.id }, { expiresInDays: 31 });
+    expect(tooLong.body.error.fields).toEqual([{ field: "expiresInDays", message: "Expires in days must be at most 30" }]);
+    const smuggled = await call(owner, createInviteRoute as Handler, "POST", { id: team.id }, { expiresInDays: 3, teamId: crypto.randomUUID() });
+    expect(smuggled.status).toBe(400);
+    expect(await testDb.db.invite.count({ where: { teamId: team.id } })).toBe(0);
+  });
+
+  it("a person without an account signs up with a team's link and joins that team", async () => {
+    const owner = await person();
+    const team = await teamOf(owner);
+    const { token } = await inviteLink(owner, team.id);
+    const account = await createAccount({ name: "Newcomer", email: "newcomer@example.com", password: "a long password" }, token);
+    expect(await memberships(team.id)).toEqual([
+      { userId: owner.id, role: "owner" },
+      { userId: account.id, role: "member" },
+    ]);
+  });
+});
+
+describe("active team", () => {
+  it("is one of the user's own teams; any other id is a 404 on teamId", async () => {
+    const ada = await person();
+    const first = await teamOf(ada, "First");
+    const second = await teamOf(ada, "Second");
+    const stranger = await teamOf(await person(), "Not Ada's");
+
+    const picked = await call(ada, activeTeamRoute as Handler, "PUT", {}, { teamId: second.id });
+    expect(picked).toMatchObject({ status: 200, body: { activeTeamId: second.id } });
+    expect((await fresh(ada)).activeTeamId).toBe(second.id);
+
+    const foreign = await call(ada, activeTeamRoute as Handler, "PUT", {}, { teamId: stranger.id });
+    expect(foreign).toMatchObject({ status: 404, body: { error: { code: "not_found", fields: [{ field: "teamId" }] } } });
+    expect((await call(ada, activeTeamRoute as Handler, "PUT", {}, { teamId: "first" })).body.error.fields[0].field).toBe("teamId");
+    expect((await call(ada, activeTeamRoute as Handler, "PUT", {}, { teamId: first.id, userId: crypto.randomUUID() })).status).toBe(400);
+    expect((await fresh(ada)).activeTeamId).toBe(second.id);
+  });
+});

@@ -1,0 +1,21 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/types";
+import type { UsageReportDto, UsageRowDto } from "./usage-dto";
+import { usageRows } from "./usage-rows";
+import type { AdminUsageQuery, UsageQuery } from "./usage-schemas";
+import { summarizeUsage } from "./usage-summary";
+
+/** The user's own usage: the filter is always their id, whatever else the query asks. */
+export async function ownUsage(user: CurrentUser, query: UsageQuery): Promise<UsageReportDto> {
+  const rows = await usageRows({ from: query.from, to: query.to, model: query.model, userId: user.id });
+  return summarizeUsage(rows, query);
+}
+
+/** Everyone's usage rows, for the admin page and its CSV export: callers check for a site admin first. */
+export function everyonesUsageRows(query: AdminUsageQuery): Promise<UsageRowDto[]> {
+  return usageRows({ from: query.from, to: query.to, model: query.model, userId: query.userId, teamId: query.teamId });
+}
+
+export async function everyonesUsage(query: AdminUsageQuery): Promise<UsageReportDto> {
+  return summarizeUsage(await everyonesUsageRows(query), query);
+}

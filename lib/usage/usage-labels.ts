@@ -1,0 +1,42 @@
+// The names the usage pages and the CSV export give to what was counted (issue 12 "Usage"), in one
+// place. Browser-safe: the model keys are the values the studio stores (Generation.model), plus the
+// chat editor's model for turns and the video task for video jobs.
+import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
+import { ALPHA_V35_MODEL } from "@/lib/upstream/alpha/wire-v35";
+import { BETA_MODEL_LABELS, BETA_MODELS } from "@/lib/upstream/beta/limits";
+import { VIDEO_TASKS } from "@/lib/upstream/video/limits";
+import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+
+/** The model key of every chat turn: turns have no model column, they are all alpha v3.5. */
+export const USAGE_TURN_MODEL = ALPHA_V35_MODEL;
+
+/** Every model key a usage row can carry, in the order the pages list them. */
+export const USAGE_MODELS = [ALPHA_V3_MODEL, USAGE_TURN_MODEL, ...BETA_MODELS, ...VIDEO_TASKS] as const;
+export type UsageModel = (typeof USAGE_MODELS)[number];
+
+const MODEL_LABELS: Record<UsageModel, string> = {
+  [ALPHA_V3_MODEL]: "Alpha v3",
+  [USAGE_TURN_MODEL]: "Alpha v3.5",
+  "beta-image-v5.0-pro": `Beta ${BETA_MODEL_LABELS["beta-image-v5.0-pro"]}`,
+  "beta-image-v5.0-lite": `Beta ${BETA_MODEL_LABELS["beta-image-v5.0-lite"]}`,
+  t2va: `Video: ${VIDEO_TASK_LABELS.t2va}`,
+  fl2va: `Video: ${VIDEO_TASK_LABELS.fl2va}`,
+  ref2va: `Video: ${VIDEO_TASK_LABELS.ref2va}`,
+};
+
+export function isUsageModel(value: string): value is UsageModel {
+  return (USAGE_MODELS as readonly string[]).includes(value);
+}
+
+/** The human name of a model key; a key the studio no longer knows is shown as stored. */
+export function usageModelLabel(model: string): string {
+  return isUsageModel(model) ? MODEL_LABELS[model] : model;
+}
+
+/** Work made while its owner had no team (or in a team since deleted). */
+export const NO_TEAM_LABEL = "No team";
+
+export const USAGE_METRIC_LABELS = { tokens: "Tokens", images: "Images", videoSeconds: "Video seconds" } as const;
+export type UsageMetric = keyof typeof USAGE_METRIC_LABELS;
+
+export const USAGE_GROUP_LABELS = { day: "Day", user: "User", team: "Team", model: "Model" } as const;
