@@ -14,3 +14,10 @@ export async function requireUser(): Promise<CurrentUser> {
   if (!session.user) throw new AppError("unauthorized", "Sign in to continue");
   return session.user;
 }
+
+/** The real rule of lib/auth/current-user: members are refused with 403. */
+export async function requireAdmin(): Promise<CurrentUser> {
+  const user = await requireUser();
+  if (user.role !== "admin") throw new AppError("forbidden", "Only a site admin can do this");
+  return user;
+}

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { formatDate } from "@/components/admin/format";
+import { PendingInvites } from "@/components/admin/pending-invites";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -77,35 +78,7 @@ export function TeamInvitesCard({ teamId, invites }: { teamId: string; invites: 
       ) : null}
 
       <MutationError mutation={revoke} title="The invite link was not revoked" className="px-5 pb-4" />
-      <div className="border-t border-zinc-200 dark:border-zinc-800">
-        <h3 className="px-5 pt-3 text-xs font-medium tracking-wide text-zinc-500 uppercase">Pending ({invites.length})</h3>
-        {invites.length === 0 ? (
-          <p className="px-5 pt-1 pb-4 text-sm text-zinc-500">No invite links are waiting to be used.</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Pending team invites">
-            {invites.map((invite) => (
-              <li key={invite.id} className="flex items-center justify-between gap-4 px-5 py-2.5">
-                <div className="min-w-0">
-                  <p className={`truncate text-sm ${invite.note ? "font-medium" : "text-zinc-500 italic"}`}>{invite.note ?? "No note"}</p>
-                  <p className="text-xs text-zinc-500">
-                    Created {formatDate(invite.createdAt)}
-                    {invite.createdBy ? ` by ${invite.createdBy}` : ""} · expires {formatDate(invite.expiresAt)}
-                  </p>
-                </div>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={revoke.isPending && revoke.variables === invite.id}
-                  aria-label={`Revoke invite ${invite.note ?? `created ${formatDate(invite.createdAt)}`}`}
-                  onClick={() => revoke.mutate(invite.id)}
-                >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <PendingInvites invites={invites} label="Pending team invites" revoking={revoke.isPending ? (revoke.variables ?? null) : null} onRevoke={(id) => revoke.mutate(id)} />
     </Card>
   );
 }

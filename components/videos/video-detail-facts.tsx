@@ -1,29 +1,9 @@
-import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { VIDEO_DEFAULTS, VIDEO_RETENTION_DAYS } from "@/lib/upstream/video/limits";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
 import { deliveredSizeLabel, echoRows, requestedSizeLabel } from "./video-job-view";
-
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-1.5">
-      <dt className="shrink-0 text-[13px] text-zinc-500">{label}</dt>
-      <dd className="min-w-0 text-right text-[13px] break-words text-zinc-800 tabular-nums dark:text-zinc-200" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="space-y-1">
-      <h3 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{title}</h3>
-      <dl className="divide-y divide-zinc-100 dark:divide-zinc-800/70">{children}</dl>
-    </section>
-  );
-}
+import { FactRow, FactSection } from "@/components/ui/fact-list";
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "medium" });
 
@@ -31,18 +11,18 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle
 export function VideoSettingsFacts({ job }: { job: VideoJobDto }) {
   const { params } = job;
   return (
-    <Section title="Settings">
-      <Row label="Task">{VIDEO_TASK_LABELS[job.task]}</Row>
-      <Row label="Duration">{params.durationSeconds} s</Row>
-      <Row label="Requested">{requestedSizeLabel(params)}</Row>
-      <Row label="Delivered" testId="video-detail-resolution">
+    <FactSection title="Settings">
+      <FactRow label="Task">{VIDEO_TASK_LABELS[job.task]}</FactRow>
+      <FactRow label="Duration">{params.durationSeconds} s</FactRow>
+      <FactRow label="Requested">{requestedSizeLabel(params)}</FactRow>
+      <FactRow label="Delivered" testId="video-detail-resolution">
         {deliveredSizeLabel(job.resolution) ?? "—"}
-      </Row>
-      <Row label="720p delivery">{params.delivery720p ? (job.delivery720p ? `Done (${job.delivery720p.width}×${job.delivery720p.height} copy)` : "Asked for") : "Off"}</Row>
-      <Row label="Inference steps">{params.advanced.steps ?? VIDEO_DEFAULTS.steps}</Row>
-      <Row label="Flow shift">{params.advanced.flowShift ?? VIDEO_DEFAULTS.flowShift}</Row>
-      <Row label="Audio flow shift">{params.advanced.audioFlowShift ?? VIDEO_DEFAULTS.audioFlowShift}</Row>
-      <Row label="Seed" testId="video-detail-seed">
+      </FactRow>
+      <FactRow label="720p delivery">{params.delivery720p ? (job.delivery720p ? `Done (${job.delivery720p.width}×${job.delivery720p.height} copy)` : "Asked for") : "Off"}</FactRow>
+      <FactRow label="Inference steps">{params.advanced.steps ?? VIDEO_DEFAULTS.steps}</FactRow>
+      <FactRow label="Flow shift">{params.advanced.flowShift ?? VIDEO_DEFAULTS.flowShift}</FactRow>
+      <FactRow label="Audio flow shift">{params.advanced.audioFlowShift ?? VIDEO_DEFAULTS.audioFlowShift}</FactRow>
+      <FactRow label="Seed" testId="video-detail-seed">
         {job.seed !== null ? (
           <span className="inline-flex items-center gap-1">
             <span className="font-mono">{job.seed}</span>
@@ -53,8 +33,8 @@ export function VideoSettingsFacts({ job }: { job: VideoJobDto }) {
         ) : (
           "Random (known once the service accepts it)"
         )}
-      </Row>
-    </Section>
+      </FactRow>
+    </FactSection>
   );
 }
 
@@ -69,23 +49,23 @@ export function VideoTimesFacts({ job }: { job: VideoJobDto }) {
     ["Kept upstream until", job.expiresAt],
   ];
   return (
-    <Section title="Times">
+    <FactSection title="Times">
       {times.map(([label, iso]) => (
-        <Row key={label} label={label}>
+        <FactRow key={label} label={label}>
           {iso ? <time dateTime={iso}>{dateTime(iso)}</time> : "—"}
-        </Row>
+        </FactRow>
       ))}
-      <Row label="Studio id">
+      <FactRow label="Studio id">
         <span className="font-mono text-xs">{job.id}</span>
-      </Row>
-      <Row label="Service id">{job.upstreamId ? <span className="font-mono text-xs">{job.upstreamId}</span> : "—"}</Row>
+      </FactRow>
+      <FactRow label="Service id">{job.upstreamId ? <span className="font-mono text-xs">{job.upstreamId}</span> : "—"}</FactRow>
       <div className="py-1.5">
         <dt className="sr-only">Retention</dt>
         <dd className="text-xs text-zinc-500">
           The video service keeps a job and its result for {VIDEO_RETENTION_DAYS} days; the studio’s archived copy stays until you remove it.
         </dd>
       </div>
-    </Section>
+    </FactSection>
   );
 }
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as adminUsageRoute } from "@/app/api/admin/usage/route";
 import { GET as usageRoute } from "@/app/api/usage/route";
 import type { CurrentUser } from "@/lib/auth/current-user";
-import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
@@ -15,18 +14,7 @@ import { addDays, adminUsageQuerySchema, utcDay } from "./usage-schemas";
 vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";
 });
-// The session double has no requireAdmin: the real rule (members refused with 403) is added here.
-vi.mock("@/lib/auth/current-user", async () => {
-  const double = await import("@/test/session-double");
-  return {
-    ...double,
-    requireAdmin: async () => {
-      const user = await double.requireUser();
-      if (user.role !== "admin") throw new AppError("forbidden", "Only a site admin can do this");
-      return user;
-    },
-  };
-});
+vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
 // Issue 12 "Usage": two users in two teams on two days, through the real query and routes.
 const DAY1 = "2026-11-01";

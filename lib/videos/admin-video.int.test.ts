@@ -3,7 +3,6 @@ import { GET as getContent } from "@/app/api/admin/video/inference/[id]/content/
 import { GET as getHealth } from "@/app/api/admin/video/health/route";
 import { POST as postPartition } from "@/app/api/admin/video/partition/route";
 import type { CurrentUser } from "@/lib/auth/current-user";
-import { AppError } from "@/lib/errors";
 import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { createTestUser } from "@/test/users";
@@ -12,20 +11,7 @@ import type { PartitionSwitchAnswer, VideoHealthDto } from "./admin-video-dto";
 import { inferenceContent, readInferenceJob, runInferenceJob } from "./inference-diagnostics";
 import { readVideoHealth } from "./video-health";
 
-// The session double has no requireAdmin: the real rule (members refused with 403) is added here, so
-// the route handlers run as they do in the studio. A member's 403 on the real pages and routes is
-// proven end to end in e2e/admin-video.spec.ts.
-vi.mock("@/lib/auth/current-user", async () => {
-  const double = await import("@/test/session-double");
-  return {
-    ...double,
-    requireAdmin: async () => {
-      const user = await double.requireUser();
-      if (user.role !== "admin") throw new AppError("forbidden", "Only a site admin can do this");
-      return user;
-    },
-  };
-});
+vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
 // Issue 11, "Admin pages", against the emulator's agent and inference server (fast latency).
 const context = useStudioTestContext();
