@@ -111,9 +111,10 @@ test("issue 7 finding 10: a 20000×20000 PNG and a PNG header followed by garbag
   expect((await broken.json()).error.message).toBe("The file is not a readable image");
 });
 
-// Everything a user makes is private until shared: neither a member nor the site admin can list or
-// open the other's upload by any route (bytes, thumbnail, download, meta; GET and HEAD).
-test("issue 7 finding 6: a private upload is its owner's only, for members and the site admin alike", async ({ page, browser, baseURL }) => {
+// Everything a user makes is private until shared (issue 7 finding 6): a member can neither list nor
+// open another's upload by any route (bytes, thumbnail, download, meta; GET and HEAD). A site admin
+// may open anyone's (issue 12: owner, team and site admins), but their picker lists only their own.
+test("issue 7 finding 6: a private upload is its owner's only; a site admin may open it but is not offered it", async ({ page, browser, baseURL }) => {
   const { asset: adminAsset } = await (await page.request.post("/api/uploads?purpose=alpha-v3", { data: await samplePng(), headers: { "Content-Type": "image/png" } })).json();
   const memberContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const memberPage = await memberContext.newPage();
@@ -123,9 +124,9 @@ test("issue 7 finding 6: a private upload is its owner's only, for members and t
   const { asset: memberAsset } = await (await member.post("/api/uploads?purpose=alpha-v3", { data: memberPng, headers: { "Content-Type": "image/png" } })).json();
 
   const links = (asset: { url: string; thumbnailUrl: string; downloadUrl: string }) => [asset.url, asset.thumbnailUrl, asset.downloadUrl, `${asset.url}/meta`];
-  for (const [viewer, own, other] of [
-    [member, memberAsset, adminAsset],
-    [page.request, adminAsset, memberAsset],
+  for (const [viewer, own, other, otherStatus] of [
+    [member, memberAsset, adminAsset, 404],
+    [page.request, adminAsset, memberAsset, 200],
   ] as const) {
     const listed = (await (await viewer.get("/api/assets?kind=input")).json()).items.map((asset: { id: string }) => asset.id);
     expect(listed).toContain(own.id);
@@ -135,8 +136,8 @@ test("issue 7 finding 6: a private upload is its owner's only, for members and t
       expect((await viewer.head(link)).status(), `HEAD ${link}`).toBe(200);
     }
     for (const link of links(other)) {
-      expect((await viewer.get(link)).status(), link).toBe(404);
-      expect((await viewer.head(link)).status(), `HEAD ${link}`).toBe(404);
+      expect((await viewer.get(link)).status(), link).toBe(otherStatus);
+      expect((await viewer.head(link)).status(), `HEAD ${link}`).toBe(otherStatus);
     }
   }
   await memberContext.close();

@@ -39,7 +39,11 @@ const day = (label: string) =>
   z
     .string({ error: `${label} must be a date written YYYY-MM-DD` })
     .regex(DAY_PATTERN, `${label} must be a date written YYYY-MM-DD`)
-    .refine((value) => utcDay(new Date(`${value}T00:00:00Z`)) === value, `${label} must be a real calendar date`);
+    // Runs even when the pattern failed (zod checks on), so it must not assume a parsable date.
+    .refine((value) => {
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && utcDay(new Date(time)) === value;
+    }, `${label} must be a real calendar date`);
 
 const rangeShape = {
   from: day("From").optional(),
