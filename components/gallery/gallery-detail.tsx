@@ -5,7 +5,6 @@ import Link from "next/link";
 import { ActionIcon, icons } from "@/components/ui/action-icon";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import type { GalleryItemDetailDto, TeamRefDto } from "@/lib/gallery/gallery-dto";
 import { DetailActions } from "./detail-actions";
@@ -13,6 +12,7 @@ import { DetailFacts } from "./detail-facts";
 import { DetailMedia } from "./detail-media";
 import { kindBadge, modelLabel } from "./gallery-format";
 import { galleryItemQuery, isNotFound } from "./gallery-queries";
+import { PromptCard } from "@/components/ui/prompt-card";
 
 function BackLink() {
   return (
@@ -75,14 +75,7 @@ function DetailView({ item, teams }: { item: GalleryItemDetailDto; teams: TeamRe
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-4">
           <DetailMedia item={item} />
-          <Card className="space-y-3 p-4">
-            <div className="flex items-center justify-between gap-3">
-              <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Prompt</h2>
-              <CopyButton value={item.prompt} label="Copy prompt" />
-            </div>
-            <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-900 dark:text-zinc-100" data-testid="gallery-detail-prompt">
-              {item.prompt}
-            </p>
+          <PromptCard prompt={item.prompt} testId="gallery-detail-prompt">
             {item.request.revisedPrompt ? (
               <div className="space-y-1 border-t border-zinc-100 pt-3 dark:border-zinc-800">
                 <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Revised prompt</h2>
@@ -103,7 +96,7 @@ function DetailView({ item, teams }: { item: GalleryItemDetailDto; teams: TeamRe
                 </ul>
               </div>
             ) : null}
-          </Card>
+          </PromptCard>
         </div>
 
         <Card className="space-y-5 p-4">

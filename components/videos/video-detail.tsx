@@ -7,7 +7,6 @@ import { useState } from "react";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
@@ -24,6 +23,7 @@ import { VideoJobProgress } from "./video-job-progress";
 import { deliveredSizeLabel, elapsedMs, isActivePhase, phaseBadge, posterShape } from "./video-job-view";
 import { duplicateHref } from "./video-links";
 import { videoQuery } from "./video-queries";
+import { PromptCard } from "@/components/ui/prompt-card";
 
 function BackLink() {
   return (
@@ -112,20 +112,13 @@ function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-4">
           <PlayerCard job={job} />
-          <Card className="space-y-3 p-4">
-            <div className="flex items-center justify-between gap-3">
-              <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Prompt</h2>
-              <CopyButton value={job.prompt} label="Copy prompt" />
-            </div>
-            <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-900 dark:text-zinc-100" data-testid="video-detail-prompt">
-              {job.prompt}
-            </p>
+          <PromptCard prompt={job.prompt} testId="video-detail-prompt">
             <JobInputs job={job} />
             <VideoJobPreparation preparation={job.preparation} />
             <VideoJobWarnings warnings={job.warnings} />
             <UpstreamDeletedNote job={job} />
             {job.error ? <VideoJobError error={job.error} /> : null}
-          </Card>
+          </PromptCard>
         </div>
 
         <Card className="space-y-5 p-4">

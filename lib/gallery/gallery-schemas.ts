@@ -1,6 +1,7 @@
 // The gallery's queries and actions (issue 12): one set of zod schemas for the page and the route
 // handlers. Browser-safe. Every refusal names its field and states the rule.
 import { z } from "zod";
+import { isCalendarDay } from "@/lib/validation/calendar-day";
 import { safeText } from "@/lib/validation/text";
 
 export const GALLERY_KINDS = ["image", "layer_set", "group_set", "video", "conversation"] as const;
@@ -22,7 +23,11 @@ export const GALLERY_SEARCH_MAX_CHARS = 200;
 /** Most entries one selection action (ZIP, share, unshare, delete) takes. */
 export const GALLERY_SELECTION_MAX = 100;
 
-const day = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`);
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
+    .refine(isCalendarDay, `${label} must be a real date as YYYY-MM-DD`);
 
 /** GET /api/gallery: one page of one tab ("mine" or a team's id), filtered. */
 export const galleryQuerySchema = z

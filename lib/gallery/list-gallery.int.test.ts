@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as galleryRoute } from "@/app/api/gallery/route";
 import type { CurrentUser } from "@/lib/auth/types";
+import { parseOrThrow } from "@/lib/errors";
 import type { GalleryKind } from "@/lib/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
@@ -43,7 +44,7 @@ async function seed(entry: Seed): Promise<string> {
   return item.id;
 }
 
-const list = (user: CurrentUser, query: Record<string, unknown> = {}) => listGallery(user, galleryQuerySchema.parse(query));
+const list = async (user: CurrentUser, query: Record<string, unknown> = {}) => listGallery(user, parseOrThrow(galleryQuerySchema, query));
 const prompts = (page: GalleryPageDto) => page.items.map((item) => item.prompt);
 
 beforeAll(async () => {

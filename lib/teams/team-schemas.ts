@@ -6,8 +6,6 @@ import { z } from "zod";
 import { emailSchema, inviteTokenSchema } from "@/lib/auth/schemas";
 import { safeText } from "@/lib/validation/text";
 
-export { createInviteSchema as createTeamInviteSchema, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS } from "@/lib/auth/schemas";
-
 export const TEAM_NAME_MAX = 60;
 export const TEAM_ROLES = ["owner", "member"] as const;
 

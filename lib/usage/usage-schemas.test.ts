@@ -3,7 +3,7 @@ import { usageQuerySchema } from "./usage-schemas";
 
 // The route sweep's hostile values: each must be a refusal naming the field, never an exception.
 describe("usage query dates", () => {
-  it.each(["__proto__", "toString", "\ud800", "2026-02-30", "0000-00-00", "2026-13-01"])("refuses from=%j naming from", (from) => {
+  it.each(["__proto__", "toString", "\ud800", "2026-02-30", "0000-00-00", "0000-01-01", "2026-13-01"])("refuses from=%j naming from", (from) => {
     const result = usageQuerySchema.safeParse({ from, to: "2026-03-01" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain("from");

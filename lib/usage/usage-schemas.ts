@@ -2,6 +2,7 @@
 // Every refusal names the field and the rule; a parameter the route does not know is refused by name,
 // so `/api/usage?userId=…` is a 400, never silently someone else's usage.
 import { z } from "zod";
+import { isCalendarDay } from "@/lib/validation/calendar-day";
 import { USAGE_MODELS } from "./usage-labels";
 
 /** The range shown when the query names none: the last 30 days, today included. */
@@ -39,11 +40,7 @@ const day = (label: string) =>
   z
     .string({ error: `${label} must be a date written YYYY-MM-DD` })
     .regex(DAY_PATTERN, `${label} must be a date written YYYY-MM-DD`)
-    // Runs even when the pattern failed (zod checks on), so it must not assume a parsable date.
-    .refine((value) => {
-      const time = Date.parse(`${value}T00:00:00Z`);
-      return !Number.isNaN(time) && utcDay(new Date(time)) === value;
-    }, `${label} must be a real calendar date`);
+    .refine(isCalendarDay, `${label} must be a real calendar date`);
 
 const rangeShape = {
   from: day("From").optional(),
