@@ -18,7 +18,10 @@ export async function throughGate<T>(gate: ConcurrencyGate, model: string, callO
   try {
     release = await gate.acquire(model, { signal: callOptions.signal, onPosition: callOptions.onQueuePosition });
   } catch (cause) {
-    throw new UpstreamError({ kind: "aborted", cause });
+    // Only a cancel is `aborted`: the database gate's own failure (lib/upstream/database-gate) stays
+    // what it is, so a database outage is not reported as a cancelled job.
+    if (callOptions.signal?.aborted) throw new UpstreamError({ kind: "aborted", cause });
+    throw cause;
   }
   try {
     callOptions.onAdmitted?.();

@@ -5,10 +5,11 @@
 import "server-only";
 import { throughGate, type UpstreamCallOptions } from "@/lib/upstream/admission";
 import { attemptUpstream } from "@/lib/upstream/attempt";
-import { sharedConcurrencyGate, type ConcurrencyGate } from "@/lib/upstream/concurrency-gate";
+import type { ConcurrencyGate } from "@/lib/upstream/concurrency-gate";
 import { upstreamErrorFromResponse, type UpstreamError } from "@/lib/upstream/errors";
 import { createResultDownload, type DownloadResult } from "@/lib/upstream/result-download";
 import { retryOperation, type RetryEvent, type RetryTuning } from "@/lib/upstream/retry";
+import { sharedConcurrencyGate } from "@/lib/upstream/shared-gate";
 
 const DEFAULT_GENERATION_TIMEOUT_MS = 180_000;
 
@@ -22,7 +23,7 @@ export interface UpstreamClientOptions<Operation extends string> {
   timeoutMs?: number;
   /** Per attempt of a result download, until the whole body has been read. */
   downloadTimeoutMs?: number;
-  /** Defaults to the process-wide gate (lib/upstream/concurrency-gate); each model has its own line. */
+  /** Defaults to the process-wide gate (lib/upstream/shared-gate); each model has its own line. */
   gate?: ConcurrencyGate;
   retry?: RetryTuning;
   /** Told before each retry, e.g. to log it; the event holds no key. */

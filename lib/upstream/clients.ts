@@ -8,7 +8,7 @@ import { BETA_MODELS } from "./beta/limits";
 import { ALPHA_V3_MODEL } from "./alpha/wire-v3";
 import { ALPHA_V35_MODEL } from "./alpha/wire-v35";
 import type { UpstreamClientOptions } from "./client-core";
-import { sharedConcurrencyGate } from "./concurrency-gate";
+import { sharedConcurrencyGate } from "./shared-gate";
 import { createVideoAgentClient, type VideoAgentClient } from "./video/agent-client";
 import { createVideoInferenceClient, type VideoInferenceClient } from "./video/inference-client";
 

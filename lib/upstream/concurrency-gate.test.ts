@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createConcurrencyGate, sharedConcurrencyGate, type ReleaseSlot } from "./concurrency-gate";
+import { createConcurrencyGate, type ReleaseSlot } from "./concurrency-gate";
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -125,10 +125,5 @@ describe("concurrency gate", () => {
   it("rejects limits below 1", () => {
     expect(() => createConcurrencyGate({ defaultLimit: 0 })).toThrow(RangeError);
     expect(() => createConcurrencyGate({ defaultLimit: 1 }).setLimit("m", 1.5)).toThrow(RangeError);
-  });
-
-  it("the shared gate is one instance per process, kept on globalThis", () => {
-    expect(sharedConcurrencyGate()).toBe(sharedConcurrencyGate());
-    expect((globalThis as Record<symbol, unknown>)[Symbol.for("studio.upstream.concurrencyGate")]).toBe(sharedConcurrencyGate());
   });
 });

@@ -1,7 +1,9 @@
 // Studio-wide limit of simultaneous calls per upstream model. The alpha endpoints answer 429 once a
 // concurrency limit is passed (spec 7.1, 8; its value is not shown), so the studio queues its own
 // users first-come first-served instead of letting them race into 429s, and tells each waiting
-// request its place in line.
+// request its place in line. This file holds the gate's contract and the line kept in one process's
+// memory; lib/upstream/database-gate keeps the line in the database for several processes, and
+// lib/upstream/shared-gate picks the one this process uses.
 import "server-only";
 
 export interface AcquireOptions {
@@ -24,6 +26,10 @@ export interface ConcurrencyGate {
   acquire(model: string, options?: AcquireOptions): Promise<ReleaseSlot>;
   /** Changes one model's limit; raising it admits waiting requests at once. */
   setLimit(model: string, limit: number): void;
+}
+
+/** The gate held in this process's memory (lib/upstream/shared-gate says when that is the whole truth). */
+export interface MemoryConcurrencyGate extends ConcurrencyGate {
   snapshot(model: string): GateSnapshot;
 }
 
@@ -45,11 +51,11 @@ interface Lane {
   queue: Waiter[];
 }
 
-function assertValidLimit(limit: number): void {
+export function assertValidLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Concurrency limit must be a positive integer, got ${limit}`);
 }
 
-export function createConcurrencyGate(options: ConcurrencyGateOptions): ConcurrencyGate {
+export function createConcurrencyGate(options: ConcurrencyGateOptions): MemoryConcurrencyGate {
   assertValidLimit(options.defaultLimit);
   const lanes = new Map<string, Lane>();
 
@@ -135,20 +141,4 @@ export function createConcurrencyGate(options: ConcurrencyGateOptions): Concurre
       return { limit: lane.limit, active: lane.active, waiting: lane.queue.length };
     },
   };
-}
-
-/** Limit per model until the server sets one with `setLimit` (same as lib/env's ALPHA_CONCURRENCY default). */
-export const DEFAULT_UPSTREAM_CONCURRENCY = 2;
-
-const GLOBAL_KEY = Symbol.for("studio.upstream.concurrencyGate");
-type GlobalWithGate = typeof globalThis & { [GLOBAL_KEY]?: ConcurrencyGate };
-
-/**
- * The one gate of this server process. Kept on `globalThis` so that Next's hot reload, which
- * re-evaluates modules, does not start a second line beside requests still waiting in the first.
- */
-export function sharedConcurrencyGate(): ConcurrencyGate {
-  const holder = globalThis as GlobalWithGate;
-  holder[GLOBAL_KEY] ??= createConcurrencyGate({ defaultLimit: DEFAULT_UPSTREAM_CONCURRENCY });
-  return holder[GLOBAL_KEY];
 }

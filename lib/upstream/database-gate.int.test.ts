@@ -1,0 +1,275 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase, type Database } from "@/lib/db/database";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { createTestDb, testDbEngine, type TestDb } from "@/test/db";
+import type { ReleaseSlot } from "./concurrency-gate";
+import { createDatabaseGate, type DatabaseGateOptions } from "./database-gate";
+
+// Two gates with their own holder ids stand for two studio processes on one database (issue 9); on
+// PostgreSQL each has its own client (own connections), as separate processes would.
+let testDb: TestDb;
+let second: Database | undefined;
+let dbA: PrismaClient;
+let dbB: PrismaClient;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  dbA = testDb.db;
+  second = testDb.url ? openDatabase({ engine: "postgres", url: testDb.url }) : undefined;
+  dbB = second?.client ?? testDb.db;
+});
+
+afterEach(async () => {
+  // Every test gives all its slots back; their deletes run in the background.
+  await vi.waitFor(async () => expect(await dbA.upstreamGateTicket.count({ where: { holderId: { not: DEAD } } })).toBe(0));
+  await dbA.upstreamGateTicket.deleteMany();
+});
+
+afterAll(async () => {
+  await second?.close();
+  await testDb.close();
+});
+
+const DEAD = "dead-process";
+const POLL_MS = 20;
+
+function gate(db: PrismaClient, holderId: string, options: Partial<DatabaseGateOptions> = {}) {
+  return createDatabaseGate({
+    db,
+    defaultLimit: 2,
+    serializeAdmission: testDbEngine() === "postgres",
+    holderId,
+    pollMs: POLL_MS,
+    heartbeatMs: 50,
+    staleAfterMs: 1_000,
+    ...options,
+  });
+}
+
+const tickets = (model: string) => dbA.upstreamGateTicket.findMany({ where: { model }, orderBy: { id: "asc" } });
+const admittedCount = (model: string) => dbA.upstreamGateTicket.count({ where: { model, admittedAt: { not: null } } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts an acquire and waits until its ticket is in the line; returns the pending acquire and the ticket's id. */
+async function join(acquiring: () => Promise<ReleaseSlot>, model: string) {
+  const before = (await tickets(model)).length;
+  const slot = acquiring();
+  let ticket = 0n;
+  await vi.waitFor(async () => {
+    const rows = await tickets(model);
+    expect(rows).toHaveLength(before + 1);
+    ticket = rows[rows.length - 1].id;
+  });
+  return { slot, ticket };
+}
+
+/** True once the promise has settled (checked after a short wait). */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await sleep(ms);
+  return settled;
+}
+
+describe("the studio-wide upstream gate in the database (issue 9)", () => {
+  it("admits at most `limit` calls at once across processes, first come first served, telling each waiter its place", async () => {
+    const model = "fifo";
+    const a = gate(dbA, "process-a");
+    const b = gate(dbB, "process-b");
+    let active = 0;
+    let most = 0;
+    let go!: () => void;
+    const allJoined = new Promise<void>((resolve) => (go = resolve));
+    const positions: number[][] = [];
+    const ticketIds: bigint[] = [];
+    const runs: Promise<void>[] = [];
+
+    for (let index = 0; index < 12; index += 1) {
+      positions[index] = [];
+      const { slot, ticket } = await join(() => (index % 2 === 0 ? a : b).acquire(model, { onPosition: (position) => positions[index].push(position) }), model);
+      ticketIds[index] = ticket;
+      runs.push(
+        (async () => {
+          const release = await slot;
+          active += 1;
+          most = Math.max(most, active);
+          // First come first served: nothing that joined earlier is still waiting.
+          expect(await dbA.upstreamGateTicket.count({ where: { model, admittedAt: null, id: { lt: ticketIds[index] } } })).toBe(0);
+          expect(await admittedCount(model)).toBeLessThanOrEqual(2);
+          await allJoined;
+          await sleep(5);
+          active -= 1;
+          release();
+        })(),
+      );
+    }
+    // Until the first two go, every waiter's place is where it joined.
+    await vi.waitFor(() => expect(positions.slice(2).every((reported) => reported.length > 0)).toBe(true));
+    go();
+    await Promise.all(runs);
+
+    expect(most).toBe(2);
+    expect(positions.slice(0, 2)).toEqual([[], []]);
+    positions.slice(2).forEach((reported, index) => {
+      expect(reported[0]).toBe(index + 1);
+      expect(reported.every((position, at) => position >= 1 && (at === 0 || position < reported[at - 1]))).toBe(true);
+    });
+  });
+
+  it("never admits more than `limit` when processes join and release all at once", async () => {
+    const model = "crowd";
+    const gates = [gate(dbA, "process-a"), gate(dbB, "process-b")];
+    let active = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        const release = await gates[index % 2].acquire(model);
+        active += 1;
+        most = Math.max(most, active);
+        expect(await admittedCount(model)).toBeLessThanOrEqual(2);
+        await sleep(index % 3);
+        active -= 1;
+        release();
+      }),
+    );
+    expect(most).toBe(2);
+  });
+
+  it("a release by one process admits another process's waiter within its poll interval", async () => {
+    const model = "cross";
+    const pollMs = 200;
+    const a = gate(dbA, "process-a", { defaultLimit: 1 });
+    const b = gate(dbB, "process-b", { defaultLimit: 1, pollMs });
+    const release = await a.acquire(model);
+    const { slot } = await join(() => b.acquire(model), model);
+    expect(await settledWithin(slot, pollMs * 2)).toBe(false);
+
+    const releasedAt = Date.now();
+    release();
+    const releaseB = await slot;
+    expect(Date.now() - releasedAt).toBeLessThan(pollMs + 400);
+    releaseB();
+  });
+
+  it("a waiter that gives up is rejected with the reason, its ticket is gone and the next waiter moves up", async () => {
+    const model = "abort";
+    const a = gate(dbA, "process-a", { defaultLimit: 1 });
+    const b = gate(dbB, "process-b", { defaultLimit: 1 });
+    const release = await a.acquire(model);
+    const controller = new AbortController();
+    const first = await join(() => b.acquire(model, { signal: controller.signal }), model);
+    const positions: number[] = [];
+    const second = await join(() => a.acquire(model, { onPosition: (position) => positions.push(position) }), model);
+    await vi.waitFor(() => expect(positions).toEqual([2]));
+
+    const reason = new Error("the user cancelled");
+    controller.abort(reason);
+    await expect(first.slot).rejects.toBe(reason);
+    expect(await dbA.upstreamGateTicket.findUnique({ where: { id: first.ticket } })).toBeNull();
+    await vi.waitFor(() => expect(positions).toEqual([2, 1]));
+
+    release();
+    (await second.slot)();
+  });
+
+  it("an acquire whose signal is already aborted is refused without joining the line", async () => {
+    const reason = new Error("too late");
+    await expect(gate(dbA, "process-a").acquire("aborted", { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(await tickets("aborted")).toEqual([]);
+  });
+
+  it("a dead process's tickets do not count against the limit and are deleted", async () => {
+    const model = "dead";
+    const longAgo = new Date(Date.now() - 60_000);
+    await dbA.upstreamGateTicket.createMany({
+      data: [
+        { model, holderId: DEAD, admittedAt: longAgo, heartbeatAt: longAgo },
+        { model, holderId: DEAD, admittedAt: longAgo, heartbeatAt: longAgo },
+        { model, holderId: DEAD, heartbeatAt: longAgo },
+      ],
+    });
+    const a = gate(dbA, "process-a");
+    const positions: number[] = [];
+    const releases = [await a.acquire(model, { onPosition: (position) => positions.push(position) }), await a.acquire(model)];
+
+    expect(positions).toEqual([]);
+    expect(await dbA.upstreamGateTicket.count({ where: { holderId: DEAD } })).toBe(0);
+    releases.forEach((release) => release());
+  });
+
+  it("a live process's heartbeat keeps its tickets counting however long its call takes", async () => {
+    const model = "heartbeat";
+    const a = gate(dbA, "process-a", { defaultLimit: 1, staleAfterMs: 300, heartbeatMs: 50 });
+    const b = gate(dbB, "process-b", { defaultLimit: 1, staleAfterMs: 300, heartbeatMs: 50 });
+    const release = await a.acquire(model);
+    const { slot } = await join(() => b.acquire(model), model);
+
+    expect(await settledWithin(slot, 900)).toBe(false);
+    release();
+    (await slot)();
+  });
+
+  it("a waiter whose ticket went missing joins the line again and is admitted in turn", async () => {
+    const model = "rejoin";
+    const a = gate(dbA, "process-a", { defaultLimit: 1 });
+    const release = await a.acquire(model);
+    const waiter = await join(() => a.acquire(model), model);
+    await dbA.upstreamGateTicket.delete({ where: { id: waiter.ticket } });
+
+    await vi.waitFor(async () => expect((await tickets(model)).map((row) => row.admittedAt === null)).toEqual([false, true]));
+    release();
+    (await waiter.slot)();
+  });
+
+  it("raising a model's limit admits waiters at once, in every process", async () => {
+    const model = "raise";
+    const a = gate(dbA, "process-a", { defaultLimit: 1 });
+    const b = gate(dbB, "process-b", { defaultLimit: 1 });
+    const release = await a.acquire(model);
+    const waitingA = await join(() => a.acquire(model), model);
+    const waitingB = await join(() => b.acquire(model), model);
+
+    a.setLimit(model, 3);
+    const releases = await Promise.all([waitingA.slot, waitingB.slot]);
+    expect(await admittedCount(model)).toBe(3);
+    [release, ...releases].forEach((releaseSlot) => releaseSlot());
+  });
+
+  it("refuses a limit that is not a positive integer", () => {
+    expect(() => gate(dbA, "process-a", { defaultLimit: 0 })).toThrow(RangeError);
+    expect(() => gate(dbA, "process-a").setLimit("m", 1.5)).toThrow(RangeError);
+  });
+
+  it("each model has its own line", async () => {
+    const a = gate(dbA, "process-a", { defaultLimit: 1 });
+    const positions: number[] = [];
+    const releaseX = await a.acquire("model-x");
+    const releaseY = await a.acquire("model-y", { onPosition: (position) => positions.push(position) });
+    expect(positions).toEqual([]);
+    expect(await admittedCount("model-x")).toBe(1);
+    expect(await admittedCount("model-y")).toBe(1);
+    releaseX();
+    releaseY();
+  });
+
+  it("releasing twice gives back one slot", async () => {
+    const model = "twice";
+    const a = gate(dbA, "process-a");
+    const release = await a.acquire(model);
+    release();
+    release();
+    await vi.waitFor(async () => expect(await tickets(model)).toEqual([]));
+
+    const held = [await a.acquire(model), await a.acquire(model)];
+    const third = await join(() => a.acquire(model), model);
+    expect(await settledWithin(third.slot, POLL_MS * 5)).toBe(false);
+    held[0]();
+    held[0]();
+    (await third.slot)();
+    expect(await admittedCount(model)).toBeLessThanOrEqual(2);
+    held[1]();
+  });
+});
