@@ -95,6 +95,42 @@ describe("finding 12: sign-out ends the session", () => {
   });
 });
 
+describe("the user a session reads (one statement per request, issue 9)", () => {
+  it("carries the user's teams in membership order with their roles, and the active team (the first when unset or left)", async () => {
+    const user = await account("admin");
+    const studio = await testDb.db.team.create({ data: { name: "Studio" } });
+    const print = await testDb.db.team.create({ data: { name: "Print" } });
+    await testDb.db.membership.create({ data: { userId: user.id, teamId: studio.id, role: "owner", createdAt: new Date(Date.now() + 1_000) } });
+    await testDb.db.membership.create({ data: { userId: user.id, teamId: print.id, createdAt: new Date(Date.now() + 2_000) } });
+    const first = await testDb.db.membership.findFirstOrThrow({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, include: { team: true } });
+    const cookie = await signIn(user.email);
+    const expected = [
+      { id: first.teamId, name: first.team.name, role: "member" },
+      { id: studio.id, name: "Studio", role: "owner" },
+      { id: print.id, name: "Print", role: "member" },
+    ];
+    expect(await requestAs(cookie)).toEqual({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: "admin",
+      teams: expected,
+      teamIds: expected.map((team) => team.id),
+      activeTeamId: first.teamId,
+      sessionId: (await tokenOf(cookie)).sid,
+    });
+    await testDb.db.user.update({ where: { id: user.id }, data: { activeTeamId: print.id } });
+    expect(await requestAs(cookie)).toMatchObject({ activeTeamId: print.id });
+    await testDb.db.membership.delete({ where: { userId_teamId: { userId: user.id, teamId: print.id } } });
+    expect(await requestAs(cookie)).toMatchObject({ activeTeamId: first.teamId, teamIds: [first.teamId, studio.id] });
+  });
+
+  it("a user in no team has none", async () => {
+    const user = await testDb.db.user.create({ data: { email: "loner@example.com", name: "Loner", passwordHash } });
+    expect(await requestAs(await signIn(user.email))).toMatchObject({ id: user.id, role: "member", teams: [], teamIds: [], activeTeamId: null });
+  });
+});
+
 describe("finding 12: a password change ends the user's other sessions", () => {
   it("keeps the current session, ends the others and replaces the password", async () => {
     const user = await account();

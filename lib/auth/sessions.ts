@@ -14,30 +14,40 @@ export async function endSession(sessionId: string): Promise<void> {
   await db.userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-/** The user a session belongs to, or null when the session is unknown or revoked or the user disabled. */
+type SessionRow = {
+  revokedAt: Date | null;
+  id: string;
+  email: string;
+  name: string;
+  role: CurrentUser["role"];
+  disabledAt: Date | null;
+  activeTeamId: string | null;
+  teams: CurrentUser["teams"];
+};
+
+/**
+ * The user a session belongs to, or null when the session is unknown or revoked or the user disabled.
+ * Every request asks this, so it is one statement (the session, its user and their teams joined)
+ * rather than the four Prisma's nested select sends (issue 9's bench:proxy).
+ */
 export async function sessionUser(sessionId: string | undefined): Promise<CurrentUser | null> {
   if (!sessionId) return null;
-  const session = await db.userSession.findUnique({
-    where: { id: sessionId },
-    select: {
-      revokedAt: true,
-      user: {
-        select: {
-          id: true,
-          email: true,
-          name: true,
-          role: true,
-          disabledAt: true,
-          activeTeamId: true,
-          memberships: { orderBy: { createdAt: "asc" }, select: { teamId: true, role: true, team: { select: { name: true } } } },
-        },
-      },
-    },
-  });
-  if (!session || session.revokedAt || session.user.disabledAt) return null;
-  const { user } = session;
-  const teams = user.memberships.map((m) => ({ id: m.teamId, name: m.team.name, role: m.role }));
+  const [session] = await db.$queryRaw<SessionRow[]>`
+    SELECT s."revokedAt", u.id, u.email, u.name, u.role::text AS role, u."disabledAt", u."activeTeamId",
+      COALESCE(
+        json_agg(json_build_object('id', m."teamId", 'name', t.name, 'role', m.role::text) ORDER BY m."createdAt", m."teamId")
+          FILTER (WHERE m."teamId" IS NOT NULL),
+        '[]'
+      ) AS teams
+    FROM "UserSession" s
+    JOIN "User" u ON u.id = s."userId"
+    LEFT JOIN "Membership" m ON m."userId" = u.id
+    LEFT JOIN "Team" t ON t.id = m."teamId"
+    WHERE s.id = ${sessionId}
+    GROUP BY s.id, u.id`;
+  if (!session || session.revokedAt || session.disabledAt) return null;
+  const { teams } = session;
   const teamIds = teams.map((team) => team.id);
-  const activeTeamId = user.activeTeamId && teamIds.includes(user.activeTeamId) ? user.activeTeamId : (teamIds[0] ?? null);
-  return { id: user.id, email: user.email, name: user.name, role: user.role, teamIds, teams, activeTeamId, sessionId };
+  const activeTeamId = session.activeTeamId && teamIds.includes(session.activeTeamId) ? session.activeTeamId : (teamIds[0] ?? null);
+  return { id: session.id, email: session.email, name: session.name, role: session.role, teamIds, teams, activeTeamId, sessionId };
 }

@@ -52,7 +52,7 @@ describe("gallery entries of generations", () => {
     }
 
     // A retried record writes nothing more.
-    await db().$transaction((tx) => indexGeneration(tx, generation.id, { model: "alpha-v3", references: [reference.assetId], grouped: false }));
+    await db().$transaction((tx) => indexGeneration(tx, { ...stored, images: stored.assets }, { model: "alpha-v3", references: [reference.assetId], grouped: false }));
     expect(await db().galleryItem.count({ where: { generationId: generation.id } })).toBe(entries.length);
     expect(await db().galleryItemAsset.count({ where: { itemId: { in: entries.map((e) => e.id) } } })).toBe(entries.length * 2);
   });
@@ -67,7 +67,8 @@ describe("gallery entries of generations", () => {
     expect(entry.assets.filter((link) => link.output)).toHaveLength(6);
     expect(entry.assets.filter((link) => !link.output)).toEqual([{ assetId: source.assetId, output: false }]);
 
-    await db().$transaction((tx) => indexGeneration(tx, id, { model: "beta-pro", references: [source.assetId], grouped: false }));
+    const recorded = await db().generation.findUniqueOrThrow({ where: { id }, include: { assets: { orderBy: { position: "asc" } } } });
+    await db().$transaction((tx) => indexGeneration(tx, { ...recorded, images: recorded.assets }, { model: "beta-pro", references: [source.assetId], grouped: false }));
     expect(await db().galleryItem.count({ where: { generationId: id } })).toBe(1);
   });
 

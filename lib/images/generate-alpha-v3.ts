@@ -11,7 +11,7 @@ import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
-import { indexGeneration } from "@/lib/gallery/index-generation";
+import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
 import { randomAlphaV3Seed } from "./random-seed";
 import { recordGenerationFailure } from "./generation-failure";
 import { toGenerationDto } from "./generation-dto";
@@ -88,8 +88,9 @@ async function runAlphaV3(
       onAdmitted: () => progress({ state: "generating" }),
     });
     progress({ state: "storing" });
+    const stored: EntryImage[] = [];
     for (const [position, image] of result.images.entries()) {
-      await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal });
+      stored.push(await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal }));
     }
     const succeeded = {
       status: "succeeded" as const,
@@ -103,8 +104,8 @@ async function runAlphaV3(
       state: "succeeded",
       requestId: result.requestId,
       record: async (tx) => {
-        await tx.generation.update({ where: { id: generation.id }, data: succeeded });
-        await indexGeneration(tx, generation.id, { model: "alpha-v3", references: references.map((reference) => reference.id), grouped: false });
+        const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: ENTRY_SOURCE });
+        await indexGeneration(tx, { ...recorded, images: stored }, { model: "alpha-v3", references: references.map((reference) => reference.id), grouped: false });
       },
     };
   } catch (error) {

@@ -9,7 +9,7 @@ import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/r
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { BETA_GALLERY_MODEL } from "@/lib/gallery/gallery-models";
-import { indexGeneration } from "@/lib/gallery/index-generation";
+import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
 import { betaClient } from "@/lib/upstream/clients";
 import { betaParamsFromForm } from "./beta-params";
 import { fitBetaReferences } from "./beta-reference-fit";
@@ -71,19 +71,20 @@ async function runBeta(
       onAdmitted: () => progress({ state: "generating" }),
     });
     progress({ state: "storing" });
+    const stored: EntryImage[] = [];
     for (const [position, image] of result.images.entries()) {
       // A decomposition's images say what they are (spec 2.4: one base image plus its layers).
       const target = { ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, role: image.role, layout: image.bbox, signal };
-      if (image.b64) await storeBase64Image(image.b64, target);
-      else await storeGeneratedImage({ client, url: image.url!, ...target });
+      stored.push(image.b64 ? await storeBase64Image(image.b64, target) : await storeGeneratedImage({ client, url: image.url!, ...target }));
     }
     const succeeded = { status: "succeeded" as const, requestId: result.requestId, tokens: result.totalTokens, durationMs: Date.now() - started, completedAt: new Date() };
     return {
       state: "succeeded",
       requestId: result.requestId,
       record: async (tx) => {
-        await tx.generation.update({ where: { id: generation.id }, data: succeeded });
-        await indexGeneration(tx, generation.id, { model: BETA_GALLERY_MODEL[form.model], references: form.images.map((image) => image.assetId), grouped: form.group !== null });
+        const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: ENTRY_SOURCE });
+        const facts = { model: BETA_GALLERY_MODEL[form.model], references: form.images.map((image) => image.assetId), grouped: form.group !== null };
+        await indexGeneration(tx, { ...recorded, images: stored }, facts);
       },
     };
   } catch (error) {

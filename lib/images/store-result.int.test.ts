@@ -1,4 +1,5 @@
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as assetRoute } from "@/app/api/assets/[id]/route";
@@ -66,6 +67,15 @@ describe("storing a generated image", () => {
     expect(await blobStore().stat(row.thumbnailKey!)).toBeTruthy();
     const later = await thumb(asset.id);
     expect(later.headers.get("etag")).toBe(`"${row.thumbnailKey}"`);
+  });
+
+  it("makes the thumbnail in the background once results stop arriving, with no page asking", async () => {
+    const first = await store(await png(803));
+    const second = await store(await png(804));
+    for (const asset of [first, second]) {
+      const row = await eventually(() => storage.testDb.db.asset.findUniqueOrThrow({ where: { id: asset.id } }), (found) => found.thumbnailKey !== null);
+      expect(await sharp(await buffer(await blobStore().get(row.thumbnailKey!))).metadata()).toMatchObject({ format: "webp", width: 384 });
+    }
   });
 
   it("serves the image whole on the thumb link when no thumbnail can be made", async () => {

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { JOB_EVENT_NAME } from "./job-dto";
-import { nextWake } from "./owner-signal";
+import { nextWake, wakeCount } from "./owner-signal";
 
 /** How often a stream looks for changes made by other instances (this one's wake it at once). */
 const POLL_MS = 1_000;
@@ -46,6 +46,7 @@ export function jobEventStream(user: CurrentUser, position: bigint, requestSigna
       write(`retry: ${RECONNECT_MS}\n\n`);
       try {
         while (!stop.signal.aborted && Date.now() < ends) {
+          const seen = wakeCount(user.id);
           const events = await db.jobEvent.findMany({ where: { ownerId: user.id, id: { gt: cursor } }, orderBy: { id: "asc" }, take: PAGE });
           for (const event of events) {
             write(`id: ${event.id}\nevent: ${JOB_EVENT_NAME}\ndata: ${JSON.stringify(event.data)}\n\n`);
@@ -57,7 +58,7 @@ export function jobEventStream(user: CurrentUser, position: bigint, requestSigna
             write(": heartbeat\n\n");
             lastWrite = Date.now();
           }
-          await nextWake(user.id, POLL_MS, stop.signal);
+          await nextWake(user.id, seen, POLL_MS, stop.signal);
         }
       } catch (error) {
         // The browser went away mid-write (nothing to tell), or the database failed (it reconnects).

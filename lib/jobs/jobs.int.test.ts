@@ -50,20 +50,25 @@ async function readStream(response: Response, until: (events: StreamEvent[]) => 
 
 const endedEvent = (jobId: string) => (events: StreamEvent[]) => events.some((event) => event.job.id === jobId && event.job.finishedAt !== null);
 
+const statesOf = async (jobId: string) =>
+  (await context.testDb.db.jobEvent.findMany({ where: { jobId }, orderBy: { id: "asc" } })).map((event) => (event.data as JobDto).state);
+
 describe("jobs (issue 9)", () => {
-  it("runs a generation to success with no request open, through every state, in order", async () => {
+  it("runs a generation to success with no request open, through the states it stayed in, in order", async () => {
     const user = await createTestUser(context.testDb.db);
+    // Long enough for its "generating" to be written (progress is written at most every 250 ms).
+    await context.upstream.control("/faults", { json: slowCalls(800) });
     const { job, generation } = await start("a lighthouse", user);
     expect(job.state).toBe("queued");
     expect(generation.status).toBe("pending");
     const ended = await waitForJob(context.testDb.db, job.id);
     expect(ended.state).toBe("succeeded");
-    const events = await context.testDb.db.jobEvent.findMany({ where: { jobId: job.id }, orderBy: { id: "asc" } });
-    const states = events.map((event) => (event.data as JobDto).state);
+    const states = await statesOf(job.id);
     expect(states[0]).toBe("queued");
     expect(states.at(-1)).toBe("succeeded");
-    expect(states).toEqual(expect.arrayContaining(["generating", "storing"]));
-    expect(states.indexOf("generating")).toBeLessThan(states.indexOf("storing"));
+    expect(states).toContain("generating");
+    const order = ["queued", "waiting", "generating", "storing", "succeeded"];
+    expect(states.map((state) => order.indexOf(state))).toEqual([...states.map((state) => order.indexOf(state))].sort((a, b) => a - b));
     expect(await context.testDb.db.generation.findUniqueOrThrow({ where: { id: generation.id } })).toMatchObject({ status: "succeeded" });
     const { jobs } = await listJobs(user);
     expect(jobs[0]).toMatchObject({ id: job.id, state: "succeeded", canRunAgain: false, href: "/alpha" });
@@ -153,10 +158,12 @@ describe("jobs (issue 9)", () => {
   it("a stream resumed after Last-Event-ID skips nothing and repeats nothing", async () => {
     const user = await createTestUser(context.testDb.db);
     const { cursor } = await listJobs(user);
+    // Slow enough for its progress to be written: queued, generating, succeeded at least.
+    await context.upstream.control("/faults", { json: slowCalls(800) });
     const { job } = await start("resumed", user);
     await waitForJob(context.testDb.db, job.id);
     const all = await context.testDb.db.jobEvent.findMany({ where: { ownerId: user.id, id: { gt: BigInt(cursor) } }, orderBy: { id: "asc" } });
-    expect(all.length).toBeGreaterThanOrEqual(4);
+    expect(all.length).toBeGreaterThanOrEqual(3);
 
     const firstAbort = new AbortController();
     const firstPart = await readStream(jobEventStream(user, BigInt(cursor), firstAbort.signal), (events) => events.length >= 2, firstAbort);

@@ -64,14 +64,23 @@ export async function runJob(job: Pick<Job, "id" | "ownerId">, work: JobWork): P
 }
 
 /**
- * Writes a job's progress one change at a time, in order. A report made while an earlier write is
- * still under way replaces any report still waiting for its turn (only the newest state matters),
- * and `settle` drops the one waiting, if any, before the end is written: under load a fast job skips
- * a step it has already left instead of queueing transactions (issue 9's bench:proxy).
+ * Progress is written at most this often: a step that ends sooner may never be written. Nobody could
+ * read it in the tray, and each write is a transaction and an event on every open stream (issue 9's
+ * bench:proxy: a fast generation's "generating" and "storing" cost as much as its start).
+ */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * Writes a job's progress one change at a time, in order: the newest report, PROGRESS_EVERY_MS after
+ * the first one not yet written. A report made meanwhile, or while an earlier write is under way,
+ * replaces the one waiting (only the newest state matters), and `settle` drops the one waiting, if
+ * any, before the end is written: a job skips the steps it has already left instead of queueing
+ * transactions.
  */
 function progressWriter(job: Pick<Job, "id" | "ownerId">) {
   let last = "";
   let waiting: Prisma.JobUncheckedUpdateInput | undefined;
+  let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
   const drain = async () => {
     while (waiting) {
@@ -91,10 +100,15 @@ function progressWriter(job: Pick<Job, "id" | "ownerId">) {
         queuePosition: update.state === "waiting" ? update.queuePosition : null,
         round: update.state === "generating" ? (update.round ?? null) : null,
       };
-      writing ??= drain();
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        writing ??= drain();
+      }, PROGRESS_EVERY_MS);
     },
     /** Resolves once no progress write is under way; one still waiting is dropped. */
     async settle() {
+      clearTimeout(timer);
+      timer = undefined;
       waiting = undefined;
       await writing;
     },

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Job_ownerId_state_idx" ON "Job"("ownerId", "state");
