@@ -546,16 +546,19 @@ test("every API route and server action refuses hostile requests with a 4xx nami
 async function generateGalleryItem(member: APIRequestContext): Promise<string> {
   const started = await member.post("/api/alpha/v3/generations", { data: { prompt: "Route sweep gallery entry", images: [], size: "1024x1024", revise: false } });
   expect(started.status(), await started.text()).toBe(202);
-  let id: string | undefined;
+  let item: { id: string; thumbnailUrl: string | null } | undefined;
   await expect
     .poll(
       async () => {
-        const page = (await (await member.get("/api/gallery?scope=mine")).json()) as { items: { id: string }[] };
-        id = page.items[0]?.id;
-        return id;
+        const page = (await (await member.get("/api/gallery?scope=mine")).json()) as { items: { id: string; thumbnailUrl: string | null }[] };
+        item = page.items[0];
+        return item?.id;
       },
       { timeout: 30_000 },
     )
     .toBeTruthy();
-  return id!;
+  // Asking for the thumbnail makes it now, instead of in the background (once results stop
+  // arriving) in the middle of the sweep, where its new blob would read as a write.
+  expect((await member.get(item!.thumbnailUrl!)).status()).toBe(200);
+  return item!.id;
 }

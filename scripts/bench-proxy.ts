@@ -1,8 +1,11 @@
 // `npm run bench:proxy`: what the studio adds over the upstream (issue 9). The same alpha v3
 // generations (1024x1024, emulator in fast mode) go straight to the emulator — generate (spec 4.1),
 // then download the result URL with the key (spec 2.1) — and through a production studio, one at a
-// time and 20 at once, in one run, the two ways taking turns. Prints p50/p99 added latency (studio minus direct) and the
-// throughput ratio (studio / direct). Figures are printed, never asserted.
+// time and 20 at once, in one run, the two ways taking turns. Prints p50/p99 added latency (studio
+// minus direct), the throughput ratio (studio / direct), and the CPU time the emulator's and the
+// studio's processes used per generation: on a machine they share, the ratio cannot pass the
+// emulator's CPU per generation direct over the sum of both through the studio.
+// Figures are printed, never asserted.
 // BENCH_N sets the generations per case (default 30 at 1, 100 at 20); BENCH_PORT the studio's port;
 // BENCH_DATABASE_URL runs the studio on that PostgreSQL server (in a database the bench creates and
 // drops) instead of its embedded PGlite.
@@ -10,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { benchDatabase, emulatorKey, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
+import { benchDatabase, cpuSecondsOf, emulatorKey, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const studio = studioUrl(port);
@@ -112,12 +115,19 @@ async function throughStudio(cookie: string, jobs: JobEvents, body: Body) {
   if (finished.state !== "succeeded") throw new Error(`job ${finished.state}: ${JSON.stringify(finished.error)}`);
 }
 
-type Measured = { latencies: number[]; seconds: number };
+type Measured = { latencies: number[]; seconds: number; cpu: { emulator: number; studio: number } };
 
-/** Runs `task` on each body with `concurrency` at once: each one's latency (ms) and the whole run's duration. */
+/** CPU seconds the emulator's and the studio's processes have used so far (NaN where unknown). */
+async function cpuNow() {
+  const [emulator, studio] = await Promise.all([cpuSecondsOf("emulator"), cpuSecondsOf("studio")]);
+  return { emulator: emulator ?? NaN, studio: studio ?? NaN };
+}
+
+/** Runs `task` on each body with `concurrency` at once: each one's latency (ms), the run's duration and the CPU both sides used meanwhile. */
 async function measure(bodies: Body[], concurrency: number, task: (body: Body) => Promise<void>): Promise<Measured> {
   const latencies: number[] = [];
   let next = 0;
+  const cpuBefore = await cpuNow();
   const began = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -129,7 +139,9 @@ async function measure(bodies: Body[], concurrency: number, task: (body: Body) =
       }
     }),
   );
-  return { latencies, seconds: (performance.now() - began) / 1000 };
+  const seconds = (performance.now() - began) / 1000;
+  const cpuAfter = await cpuNow();
+  return { latencies, seconds, cpu: { emulator: cpuAfter.emulator - cpuBefore.emulator, studio: cpuAfter.studio - cpuBefore.studio } };
 }
 
 /**
@@ -140,16 +152,24 @@ async function measure(bodies: Body[], concurrency: number, task: (body: Body) =
  * the studio's.
  */
 async function compare(bodies: Body[], concurrency: number, ways: { direct: (body: Body) => Promise<void>; studio: (body: Body) => Promise<void> }) {
-  const totals = { direct: { latencies: [] as number[], seconds: 0 }, studio: { latencies: [] as number[], seconds: 0 } };
+  const empty = (): Measured => ({ latencies: [], seconds: 0, cpu: { emulator: 0, studio: 0 } });
+  const totals = { direct: empty(), studio: empty() };
   for (let first = 0; first < bodies.length; first += 2 * concurrency) {
     const round = bodies.slice(first, first + 2 * concurrency);
     for (const way of ["direct", "studio"] as const) {
       const measured = await measure(round, concurrency, ways[way]);
       totals[way].latencies.push(...measured.latencies);
       totals[way].seconds += measured.seconds;
+      totals[way].cpu.emulator += measured.cpu.emulator;
+      totals[way].cpu.studio += measured.cpu.studio;
     }
   }
-  const summary = ({ latencies, seconds }: Measured) => ({ latencies: latencies.sort((a, b) => a - b), perSecond: bodies.length / seconds });
+  // CPU milliseconds per generation: where the studio's time goes on a machine it shares with the emulator.
+  const summary = ({ latencies, seconds, cpu }: Measured) => ({
+    latencies: latencies.sort((a, b) => a - b),
+    perSecond: bodies.length / seconds,
+    cpuMs: { emulator: (1000 * cpu.emulator) / bodies.length, studio: (1000 * cpu.studio) / bodies.length },
+  });
   return { straight: summary(totals.direct), proxied: summary(totals.studio) };
 }
 
@@ -178,7 +198,8 @@ async function main() {
       const row = (q: number) => `${(quantile(proxied.latencies, q) - quantile(straight.latencies, q)).toFixed(1)} ms`;
       console.log(
         `${String(concurrency).padStart(2)} at once, ${count} each: direct p50 ${quantile(straight.latencies, 0.5).toFixed(1)} ms, studio p50 ${quantile(proxied.latencies, 0.5).toFixed(1)} ms; ` +
-          `added p50 ${row(0.5)}, p99 ${row(0.99)}; throughput ${proxied.perSecond.toFixed(2)}/s vs ${straight.perSecond.toFixed(2)}/s, ratio ${(proxied.perSecond / straight.perSecond).toFixed(2)}`,
+          `added p50 ${row(0.5)}, p99 ${row(0.99)}; throughput ${proxied.perSecond.toFixed(2)}/s vs ${straight.perSecond.toFixed(2)}/s, ratio ${(proxied.perSecond / straight.perSecond).toFixed(2)}; ` +
+          `CPU per generation: direct, emulator ${straight.cpuMs.emulator.toFixed(0)} ms; through the studio, emulator ${proxied.cpuMs.emulator.toFixed(0)} ms + studio ${proxied.cpuMs.studio.toFixed(0)} ms`,
       );
     }
     jobs.close();

@@ -2,7 +2,7 @@
 // in its own process group, stopped together), an optional throwaway PostgreSQL database, and the
 // studio's first account signed up through its sign-up form.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
@@ -13,12 +13,37 @@ export const emulatorKey = "emulator-key";
 export type EmulatorUrls = { image: string; agent: string; inference: string };
 
 const children: ChildProcess[] = [];
+type Role = "emulator" | "studio";
+const groupOf = new Map<Role, number>();
 
-function start(command: string[], env: Record<string, string>): ChildProcess {
+function start(role: Role, command: string[], env: Record<string, string>): ChildProcess {
   // Its own process group, so stopping it also stops what it started (npx → next start).
   const child = spawn(command[0], command.slice(1), { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
+  if (child.pid) groupOf.set(role, child.pid);
   return child;
+}
+
+/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every mainstream kernel). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) used so far by the live processes of the emulator's or the studio's
+ * process group, read from /proc; undefined where there is no /proc. A PostgreSQL server's own
+ * processes are not in the studio's group.
+ */
+export async function cpuSecondsOf(role: Role): Promise<number | undefined> {
+  const group = groupOf.get(role);
+  const entries = await readdir("/proc").catch(() => undefined);
+  if (!group || !entries) return undefined;
+  let ticks = 0;
+  for (const entry of entries.filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // After the command's closing parenthesis: state, ppid, pgrp, …, utime (14th field), stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / TICKS_PER_SECOND;
 }
 
 /**
@@ -58,7 +83,7 @@ function isGroupAlive(group: number): boolean {
  * latency profile; `env` adds or overrides its variables (emulator/README.md).
  */
 export async function startEmulator(options: { basePort: number; latency: "fast" | "realistic"; env?: Record<string, string> }): Promise<EmulatorUrls> {
-  const child = start(["npx", "tsx", "emulator/main.ts"], {
+  const child = start("emulator", ["npx", "tsx", "emulator/main.ts"], {
     EMULATOR_IMAGE_PORT: String(options.basePort + 900),
     EMULATOR_AGENT_PORT: String(options.basePort + 910),
     EMULATOR_INFERENCE_PORT: String(options.basePort + 920),
@@ -110,7 +135,7 @@ export async function startStudio(options: StudioOptions): Promise<void> {
   // `next build` (run by start.ts when the sources changed) rewrites tsconfig.json for the build
   // folder; it is put back as it was once the studio answers.
   const tsconfig = await readFile("tsconfig.json", "utf8");
-  const child = start(["npx", "tsx", "scripts/start.ts"], {
+  const child = start("studio", ["npx", "tsx", "scripts/start.ts"], {
     PORT: String(options.port),
     HOST: "127.0.0.1",
     NEXT_DIST_DIR: options.distDir,
