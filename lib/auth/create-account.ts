@@ -1,4 +1,5 @@
 import "server-only";
+import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { recordAudit } from "./audit";
@@ -8,7 +9,6 @@ import { hashPassword } from "./password";
 import type { SignUpInput } from "./schemas";
 import { siteSettings } from "./site-settings";
 
-const FIRST_ACCOUNT_LOCK = 7_401_001;
 const FIRST_TEAM_NAME = "Studio";
 
 // Who may create an account, enforced here because the sign-up action can be called directly:
@@ -21,7 +21,7 @@ const FIRST_TEAM_NAME = "Studio";
 export async function createAccount(input: SignUpInput, invite?: string) {
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`;
+    await advisoryXactLock(tx, "first-account");
     const isFirst = (await tx.user.count()) === 0;
     if (!isFirst && !invite && !(await siteSettings(tx)).openSignUp) {
       throw new AppError("forbidden", SIGN_UP_BY_INVITATION, [{ field: "invite", message: "is required: sign-up is by invitation" }]);

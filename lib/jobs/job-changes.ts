@@ -1,4 +1,5 @@
 import "server-only";
+import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { db, dbEngine } from "@/lib/db/client";
 import { Prisma, type Job } from "@/lib/generated/prisma/client";
 import { ACTIVE_JOB_STATES } from "./job-dto";
@@ -11,9 +12,6 @@ import { toJobDto } from "./to-job-dto";
 // miss an event with a smaller id (lib/jobs/job-stream). Other instances' streams find the event by
 // polling; this instance's are woken at once.
 
-// Keeps these locks apart from other advisory locks in the same database (one key space).
-const OWNER_JOBS_LOCK_NAMESPACE = "owner-jobs:";
-
 type Tx = Prisma.TransactionClient;
 
 /** A transaction that holds its owner's job lock (from `lockOwnerJobs`). */
@@ -25,7 +23,7 @@ export type OwnerLockedTx = Tx & { readonly ownerJobsLocked: true };
  * instance. PGlite runs one transaction at a time anyway, so there it costs no statement.
  */
 export async function lockOwnerJobs(tx: Tx, ownerId: string): Promise<OwnerLockedTx> {
-  if (dbEngine() === "postgres") await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${OWNER_JOBS_LOCK_NAMESPACE + ownerId}, 0))`;
+  if (dbEngine() === "postgres") await advisoryXactLock(tx, "owner-jobs", ownerId);
   return tx as OwnerLockedTx;
 }
 

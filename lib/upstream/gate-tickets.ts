@@ -3,6 +3,7 @@
 // processes whose own clocks disagree still agree on which tickets are stale. Ticket ids travel as
 // text: the two engines' adapters return a bigint column as different JavaScript types.
 import "server-only";
+import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 
 export type Tx = Prisma.TransactionClient;
@@ -10,9 +11,6 @@ type Db = PrismaClient | Tx;
 
 /** A ticket's id (the row's bigint id, as text). */
 export type TicketId = string;
-
-// Keeps these locks apart from other advisory locks in the same database (one key space).
-const GATE_LOCK_NAMESPACE = "upstream-gate:";
 
 const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
@@ -57,7 +55,7 @@ export interface AdmissionOptions {
  */
 export async function admitAfter<T>(db: PrismaClient, options: AdmissionOptions, change: (tx: Tx) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
   return db.$transaction(async (tx) => {
-    if (options.serialize) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${GATE_LOCK_NAMESPACE + options.model}, 0))`;
+    if (options.serialize) await advisoryXactLock(tx, "upstream-gate", options.model);
     const changed = await change(tx);
     return { changed, admitted: await admitStatement(tx, options) };
   });

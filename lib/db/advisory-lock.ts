@@ -1,0 +1,23 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * What the studio serializes with advisory locks, each a namespace of its own: a database has one
+ * key space for them, so two users of it must never hash to the same key by sharing a name.
+ */
+export type AdvisoryLockNamespace =
+  /** The first account on an empty database becomes its admin (lib/auth/create-account). */
+  | "first-account"
+  /** One owner's job changes and running-limit count (lib/jobs/job-changes), keyed by owner. */
+  | "owner-jobs"
+  /** Admission to one upstream model's line (lib/upstream/gate-tickets), keyed by model. */
+  | "upstream-gate";
+
+/**
+ * Holds the advisory lock of (`namespace`, `key`) until the transaction ends: transactions that take
+ * the same one run one at a time, on every studio process over the database. PostgreSQL only needs
+ * it; PGlite, with its one connection, runs one transaction at a time anyway (callers may skip it).
+ */
+export async function advisoryXactLock(tx: Prisma.TransactionClient, namespace: AdvisoryLockNamespace, key = ""): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${namespace}:${key}`}, 0))`;
+}
