@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createTestDb, testDbEngine, type TestDb } from "@/test/db";
 import type { ReleaseSlot } from "./concurrency-gate";
 import { createDatabaseGate, type DatabaseGateOptions } from "./database-gate";
+import { beatHeartbeats } from "./gate-tickets";
 
 // Two gates with their own holder ids stand for two studio processes on one database (issue 9); on
 // PostgreSQL each has its own client (own connections), as separate processes would.
@@ -210,6 +211,31 @@ describe("the studio-wide upstream gate in the database (issue 9)", () => {
     expect(await settledWithin(slot, 900)).toBe(false);
     release();
     (await slot)();
+  });
+
+  it.runIf(testDbEngine() === "postgres")("a heartbeat skips a ticket an admission has locked instead of waiting for it, so the two cannot deadlock", async () => {
+    const model = "locked";
+    const longAgo = new Date(Date.now() - 60_000);
+    const [locked, free] = await Promise.all([0, 1].map(() => dbA.upstreamGateTicket.create({ data: { model, holderId: "beating", heartbeatAt: longAgo } })));
+    let unlock!: () => void;
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+    let lockTaken!: () => void;
+    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+    // Another process's admission, holding the row it is about to admit.
+    const admission = dbB.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "UpstreamGateTicket" WHERE "id" = ${locked.id} FOR UPDATE`;
+      lockTaken();
+      await unlocked;
+    });
+    await taken;
+
+    expect(await settledWithin(beatHeartbeats(dbA, "beating"), 500)).toBe(true);
+    unlock();
+    await admission;
+    const beaten = new Map((await tickets(model)).map((row) => [row.id, row.heartbeatAt.getTime()]));
+    expect(beaten.get(locked.id)).toBe(longAgo.getTime());
+    expect(beaten.get(free.id)).toBeGreaterThan(longAgo.getTime());
+    await dbA.upstreamGateTicket.deleteMany({ where: { model } });
   });
 
   it("a waiter whose ticket went missing joins the line again and is admitted in turn", async () => {

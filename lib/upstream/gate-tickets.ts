@@ -32,9 +32,17 @@ export async function deleteTicket(db: Db, ticket: TicketId): Promise<void> {
   await db.$executeRaw`DELETE FROM "UpstreamGateTicket" WHERE "id" = ${ticket}::bigint`;
 }
 
-/** Marks every ticket of the holder, waiting or admitted, as still alive. */
+/**
+ * Marks the holder's tickets, waiting or admitted, as still alive. A ticket another transaction has
+ * locked (an admission admitting or deleting it, which takes its rows in an order of its own) is
+ * skipped rather than waited for: a heartbeat that waited could deadlock with that admission
+ * (PostgreSQL then aborts one of them). The skipped ticket is marked at the next beat, well before
+ * it could go stale.
+ */
 export async function beatHeartbeats(db: Db, holderId: string): Promise<void> {
-  await db.$executeRaw`UPDATE "UpstreamGateTicket" SET "heartbeatAt" = ${NOW} WHERE "holderId" = ${holderId}`;
+  await db.$executeRaw`
+    UPDATE "UpstreamGateTicket" SET "heartbeatAt" = ${NOW}
+     WHERE "id" IN (SELECT "id" FROM "UpstreamGateTicket" WHERE "holderId" = ${holderId} FOR UPDATE SKIP LOCKED)`;
 }
 
 export interface AdmissionOptions {
