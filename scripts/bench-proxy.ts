@@ -4,7 +4,11 @@
 // time and 20 at once, in one run, the two ways taking turns. Prints p50/p99 added latency (studio
 // minus direct), the throughput ratio (studio / direct), and the CPU time the emulator's and the
 // studio's processes used per generation: on a machine they share, the ratio cannot pass the
-// emulator's CPU per generation direct over the sum of both through the studio.
+// emulator's CPU per generation direct over the sum of both through the studio. Where the studio's
+// time goes is split in three by the job's own times (`createdAt`, `finishedAt`): up to its row (the
+// request, the session, the job's transaction), from its row to its end being decided (the
+// upstream call, download, storing), and from there to the bench hearing of it (the end's
+// transaction, the stream); the direct time is split into generating and downloading.
 // Figures are printed, never asserted.
 // BENCH_N sets the generations per case (default 30 at 1, 100 at 20); BENCH_PORT the studio's port;
 // BENCH_DATABASE_URL runs the studio on that PostgreSQL server (in a database the bench creates and
@@ -27,7 +31,11 @@ const cases = [
 
 type Body = { prompt: string; size: string; seed: number };
 
-async function direct(emulator: string, body: Body) {
+/** The parts of one generation's time (ms), by name. */
+type Parts = Record<string, number>;
+
+async function direct(emulator: string, body: Body): Promise<Parts> {
+  const began = Date.now();
   const generated = await fetch(`${emulator}/v1/wand/alpha-image/v3-generation`, {
     method: "POST",
     headers: { Authorization: `Bearer ${emulatorKey}`, "Content-Type": "application/json" },
@@ -35,12 +43,14 @@ async function direct(emulator: string, body: Body) {
   });
   if (!generated.ok) throw new Error(`emulator answered ${generated.status}: ${await generated.text()}`);
   const result = (await generated.json()) as { data: { url: string }[] };
+  const answered = Date.now();
   const image = await fetch(result.data[0].url, { headers: { Authorization: `Bearer ${emulatorKey}` } });
   if (!image.ok) throw new Error(`download answered ${image.status}`);
   await image.arrayBuffer();
+  return { generating: answered - began, downloading: Date.now() - answered };
 }
 
-type JobEvent = { id: string; state: string; error: unknown };
+type JobEvent = { id: string; state: string; error: unknown; createdAt: string; finishedAt: string | null };
 const FINISHED = new Set(["succeeded", "failed", "cancelled", "interrupted"]);
 
 /**
@@ -103,7 +113,8 @@ async function openJobEvents(cookie: string) {
 type JobEvents = Awaited<ReturnType<typeof openJobEvents>>;
 
 /** One generation through the studio: started as a job (202), done when its finished event arrives. */
-async function throughStudio(cookie: string, jobs: JobEvents, body: Body) {
+async function throughStudio(cookie: string, jobs: JobEvents, body: Body): Promise<Parts> {
+  const began = Date.now();
   const answer = await fetch(`${studio}/api/alpha/v3/generations`, {
     method: "POST",
     headers: { cookie, Origin: studio, "Content-Type": "application/json" },
@@ -112,10 +123,14 @@ async function throughStudio(cookie: string, jobs: JobEvents, body: Body) {
   if (answer.status !== 202) throw new Error(`studio answered ${answer.status}: ${await answer.text()}`);
   const { job } = (await answer.json()) as { job: JobEvent };
   const finished = FINISHED.has(job.state) ? job : await jobs.wait(job.id);
+  const heard = Date.now();
   if (finished.state !== "succeeded") throw new Error(`job ${finished.state}: ${JSON.stringify(finished.error)}`);
+  const created = Date.parse(finished.createdAt);
+  const ended = Date.parse(finished.finishedAt ?? "");
+  return { "to its row": created - began, "row to end": ended - created, "end to event": heard - ended };
 }
 
-type Measured = { latencies: number[]; seconds: number; cpu: { emulator: number; studio: number } };
+type Measured = { latencies: number[]; parts: Map<string, number[]>; seconds: number; cpu: { emulator: number; studio: number } };
 
 /** CPU seconds the emulator's and the studio's processes have used so far (NaN where unknown). */
 async function cpuNow() {
@@ -123,9 +138,10 @@ async function cpuNow() {
   return { emulator: emulator ?? NaN, studio: studio ?? NaN };
 }
 
-/** Runs `task` on each body with `concurrency` at once: each one's latency (ms), the run's duration and the CPU both sides used meanwhile. */
-async function measure(bodies: Body[], concurrency: number, task: (body: Body) => Promise<void>): Promise<Measured> {
+/** Runs `task` on each body with `concurrency` at once: each one's latency and parts (ms), the run's duration and the CPU both sides used meanwhile. */
+async function measure(bodies: Body[], concurrency: number, task: (body: Body) => Promise<Parts>): Promise<Measured> {
   const latencies: number[] = [];
+  const parts = new Map<string, number[]>();
   let next = 0;
   const cpuBefore = await cpuNow();
   const began = performance.now();
@@ -134,14 +150,15 @@ async function measure(bodies: Body[], concurrency: number, task: (body: Body) =
       while (next < bodies.length) {
         const body = bodies[next++];
         const t0 = performance.now();
-        await task(body);
+        const split = await task(body);
         latencies.push(performance.now() - t0);
+        for (const [part, ms] of Object.entries(split)) parts.set(part, [...(parts.get(part) ?? []), ms]);
       }
     }),
   );
   const seconds = (performance.now() - began) / 1000;
   const cpuAfter = await cpuNow();
-  return { latencies, seconds, cpu: { emulator: cpuAfter.emulator - cpuBefore.emulator, studio: cpuAfter.studio - cpuBefore.studio } };
+  return { latencies, parts, seconds, cpu: { emulator: cpuAfter.emulator - cpuBefore.emulator, studio: cpuAfter.studio - cpuBefore.studio } };
 }
 
 /**
@@ -151,8 +168,8 @@ async function measure(bodies: Body[], concurrency: number, task: (body: Body) =
  * one minute to the next, which a run of all of one way and then all of the other counts as
  * the studio's. After each round through the studio the next round waits for its background work.
  */
-async function compare(bodies: Body[], concurrency: number, ways: { direct: (body: Body) => Promise<void>; studio: (body: Body) => Promise<void> }) {
-  const empty = (): Measured => ({ latencies: [], seconds: 0, cpu: { emulator: 0, studio: 0 } });
+async function compare(bodies: Body[], concurrency: number, ways: { direct: (body: Body) => Promise<Parts>; studio: (body: Body) => Promise<Parts> }) {
+  const empty = (): Measured => ({ latencies: [], parts: new Map(), seconds: 0, cpu: { emulator: 0, studio: 0 } });
   const totals = { direct: empty(), studio: empty() };
   let backgroundCpu = 0;
   for (let first = 0; first < bodies.length; first += 2 * concurrency) {
@@ -160,6 +177,7 @@ async function compare(bodies: Body[], concurrency: number, ways: { direct: (bod
     for (const way of ["direct", "studio"] as const) {
       const measured = await measure(round, concurrency, ways[way]);
       totals[way].latencies.push(...measured.latencies);
+      for (const [part, values] of measured.parts) totals[way].parts.set(part, [...(totals[way].parts.get(part) ?? []), ...values]);
       totals[way].seconds += measured.seconds;
       totals[way].cpu.emulator += measured.cpu.emulator;
       totals[way].cpu.studio += measured.cpu.studio;
@@ -167,8 +185,9 @@ async function compare(bodies: Body[], concurrency: number, ways: { direct: (bod
     backgroundCpu += await studioSettled();
   }
   // CPU milliseconds per generation: where the studio's time goes on a machine it shares with the emulator.
-  const summary = ({ latencies, seconds, cpu }: Measured) => ({
+  const summary = ({ latencies, parts, seconds, cpu }: Measured) => ({
     latencies: latencies.sort((a, b) => a - b),
+    parts: [...parts].map(([part, values]) => `${part} ${quantile(values.sort((a, b) => a - b), 0.5).toFixed(0)}`).join(" + "),
     perSecond: bodies.length / seconds,
     cpuMs: { emulator: (1000 * cpu.emulator) / bodies.length, studio: (1000 * cpu.studio) / bodies.length },
   });
@@ -228,6 +247,7 @@ async function main() {
           `CPU per generation: direct, emulator ${straight.cpuMs.emulator.toFixed(0)} ms; through the studio, emulator ${proxied.cpuMs.emulator.toFixed(0)} ms + studio ${proxied.cpuMs.studio.toFixed(0)} ms, ` +
           `then ${backgroundCpuMs.toFixed(0)} ms in the studio's background work (thumbnails, timers) after each round`,
       );
+      console.log(`   p50 parts (ms): direct ${straight.parts}; through the studio ${proxied.parts}`);
     }
     jobs.close();
   } finally {
