@@ -1,36 +1,37 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, testDbEngine, type TestDb } from "@/test/db";
-import { openDriver } from "./adapter";
-import { databaseOver } from "./database";
+import { openDatabase } from "./database";
 
 // PostgreSQL may end a connection the pool holds idle at any time (a restart, an administrator,
 // idle_session_timeout); pg-pool then emits "error" on the pool, which crashes the process unless
 // someone listens. Prisma's adapter listens only while its client is connected, so the moment
 // after $disconnect() (every close()) was unguarded: seen as two unhandled errors in a CI run when
 // a test's database was dropped right after its pools were closed.
-let testDb: TestDb;
+describe.runIf(testDbEngine() === "postgres")("a pooled PostgreSQL connection", () => {
+  let testDb: TestDb;
 
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
 
-afterAll(() => testDb?.close());
+  afterAll(() => testDb?.close());
 
-it.runIf(testDbEngine() === "postgres")("an idle connection PostgreSQL terminates after the client disconnected is discarded, and the next query opens a new one", async () => {
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  const database = databaseOver(openDriver({ engine: "postgres", url: testDb.url! }));
-  try {
-    const backend = async () => (await database.client.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS "pid"`)[0].pid;
-    const first = await backend();
-    await database.client.$disconnect();
+  it("terminated while idle after the client disconnected is discarded, and the next query opens a new one", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const database = openDatabase({ engine: "postgres", url: testDb.url! });
+    try {
+      const backend = async () => (await database.client.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS "pid"`)[0].pid;
+      const first = await backend();
+      await database.client.$disconnect();
 
-    await testDb.db.$queryRaw`SELECT pg_terminate_backend(${first}::int)`;
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining("57P01")));
-    expect(String(warn.mock.calls[0][0])).not.toContain(testDb.url!);
+      await testDb.db.$queryRaw`SELECT pg_terminate_backend(${first}::int)`;
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining("57P01")));
+      expect(String(warn.mock.calls[0][0])).not.toContain(testDb.url!);
 
-    expect(await backend()).not.toBe(first);
-  } finally {
-    warn.mockRestore();
-    await database.close();
-  }
+      expect(await backend()).not.toBe(first);
+    } finally {
+      warn.mockRestore();
+      await database.close();
+    }
+  });
 });
