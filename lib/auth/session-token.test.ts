@@ -1,10 +1,15 @@
-import { encode } from "next-auth/jwt";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { encode, getToken } from "next-auth/jwt";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/env";
 import { readSessionToken } from "./session-token";
 
 const requestHeaders = vi.hoisted(() => ({ value: new Headers() }));
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders.value }));
+// The real decoder, counted.
+vi.mock("next-auth/jwt", async (importOriginal) => {
+  const jwt = await importOriginal<typeof import("next-auth/jwt")>();
+  return { ...jwt, getToken: vi.fn(jwt.getToken) };
+});
 
 const PLAIN = "authjs.session-token";
 const SECURE = "__Secure-authjs.session-token";
@@ -49,5 +54,34 @@ describe("readSessionToken", () => {
     const expired = await encode({ token: { sub: "user-1", sid: "session-1" }, secret: env().AUTH_SECRET, salt: PLAIN, maxAge: -60 });
     send({ cookie: `${PLAIN}=${expired}` });
     expect(await readSessionToken()).toBeNull();
+  });
+
+  describe("keeps what a cookie decodes to", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("decodes the same cookie once while its token is valid, and a different cookie anew", async () => {
+      const cookie = `${PLAIN}=${await sessionJwt(PLAIN, { sub: "user-3", sid: "session-3" })}`;
+      send({ cookie });
+      vi.mocked(getToken).mockClear();
+      expect(await readSessionToken()).toEqual({ userId: "user-3", sessionId: "session-3" });
+      const decodes = vi.mocked(getToken).mock.calls.length;
+      expect(decodes).toBeGreaterThan(0);
+      expect(await readSessionToken()).toEqual({ userId: "user-3", sessionId: "session-3" });
+      expect(vi.mocked(getToken).mock.calls.length).toBe(decodes);
+
+      send({ cookie: `${PLAIN}=${await sessionJwt(PLAIN, { sub: "user-4", sid: "session-4" })}` });
+      expect(await readSessionToken()).toEqual({ userId: "user-4", sessionId: "session-4" });
+      expect(vi.mocked(getToken).mock.calls.length).toBeGreaterThan(decodes);
+    });
+
+    it("stops answering with a kept token once it has expired", async () => {
+      const cookie = `${PLAIN}=${await encode({ token: { sub: "user-5", sid: "session-5" }, secret: env().AUTH_SECRET, salt: PLAIN, maxAge: 60 })}`;
+      send({ cookie });
+      expect(await readSessionToken()).toEqual({ userId: "user-5", sessionId: "session-5" });
+      vi.useFakeTimers({ toFake: ["Date"] });
+      // Past next-auth's own 15 s of clock tolerance too.
+      vi.setSystemTime(Date.now() + 120_000);
+      expect(await readSessionToken()).toBeNull();
+    });
   });
 });

@@ -12,10 +12,33 @@ import { env } from "@/lib/env";
 // next-auth names the cookie `__Secure-authjs.session-token` when the studio is served over https
 // and `authjs.session-token` otherwise; each is encrypted with its own name as salt, so whichever
 // the browser sent is read and verified as what it is.
-export async function readSessionToken(): Promise<{ userId?: string; sessionId?: string } | null> {
+//
+// A decode is a pure function of the cookie and the secret until the token expires, so its result
+// is kept by cookie: the same browser's next requests skip the key derivation and the decryption
+// (1–2.5 ms of each request's CPU, issue 9). Only what a cookie says is kept, never whether its
+// session is still valid: the session row is read fresh on every request (lib/auth/current-user).
+export type SessionToken = { userId?: string; sessionId?: string };
+
+/** Decoded cookies kept at most; the oldest is dropped first. */
+const DECODED_MAX = 1_000;
+const decoded = new Map<string, { token: SessionToken; expiresAt: number }>();
+
+export async function readSessionToken(): Promise<SessionToken | null> {
   const cookie = (await headers()).get("cookie") ?? "";
+  const kept = decoded.get(cookie);
+  if (kept && kept.expiresAt > Date.now()) return kept.token;
+  decoded.delete(cookie);
+
   const req = { headers: { cookie } };
   const secret = env().AUTH_SECRET;
-  const token = (await getToken({ req, secret, secureCookie: true })) ?? (await getToken({ req, secret, secureCookie: false }));
-  return token ? { userId: token.sub, sessionId: token.sid } : null;
+  const payload = (await getToken({ req, secret, secureCookie: true })) ?? (await getToken({ req, secret, secureCookie: false }));
+  if (!payload) return null;
+  const token = { userId: payload.sub, sessionId: payload.sid };
+  if (typeof payload.exp === "number") keep(cookie, token, payload.exp * 1000);
+  return token;
+}
+
+function keep(cookie: string, token: SessionToken, expiresAt: number): void {
+  if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value as string);
+  decoded.set(cookie, { token, expiresAt });
 }
