@@ -12,4 +12,7 @@ export async function register() {
   // Video jobs are followed to their end by this process's sync worker, resuming any left unfinished.
   const { startVideoSync } = await import("@/lib/videos/sync-worker");
   await startVideoSync({ singleProcess });
+  // Next stops once every open response has ended: job streams end as soon as it is asked to stop.
+  const { endJobStreamsWhenStopping } = await import("@/lib/jobs/job-stream");
+  endJobStreamsWhenStopping();
 }

@@ -2,12 +2,14 @@
 // build the studio if its sources changed since the last build, then serve it.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { applyMigrations } from "../lib/db/migrate";
 import { resolveDbTarget } from "../lib/db/adapter";
 import { settings } from "../lib/settings";
 
 const dev = process.argv.includes("--dev");
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
 
 function say(message: string) {
@@ -25,11 +27,15 @@ async function main() {
 
   if (!dev && needsBuild()) {
     say("building the studio (first start or sources changed)…");
-    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });
+    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: childEnv });
     if (build.status !== 0) throw new Error("next build failed");
   }
 
-  const server = spawn("npx", ["next", dev ? "dev" : "start", "--port", String(port), "--hostname", host], {
+  // Next's own entry point run by this Node, not through npx: npx and its `sh -c` do not pass a
+  // signal on, so a SIGTERM (a supervisor's stop) ended this script and the emulator but left Next
+  // serving, holding the port and the embedded database that the next start opens again. For the
+  // same reason the npm scripts `exec` tsx.
+  const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(port), "--hostname", host], {
     stdio: ["ignore", "inherit", "inherit"],
     env: childEnv,
   });

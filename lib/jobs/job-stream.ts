@@ -18,6 +18,27 @@ const RECONNECT_MS = 2_000;
 
 const POSITION = /^\d{1,18}$/;
 
+/**
+ * Aborted when the server stops. Next's shutdown waits for every open response to end before the
+ * process exits, and a stream otherwise lasts STREAM_LIFETIME_MS: one open tab kept a stopping
+ * studio alive for minutes. Ended streams make browsers reconnect, to another instance if any.
+ * It lives on globalThis because Next bundles instrumentation.ts, which hears the signal, apart from
+ * the route that opens the streams, each with its own copy of this module.
+ */
+const holder = globalThis as typeof globalThis & { studioServerStopping?: AbortController };
+const serverStopping = (holder.studioServerStopping ??= new AbortController());
+
+/** Ends every job stream of this process now, and any opened after: the server is stopping. */
+export function endJobStreams(): void {
+  serverStopping.abort();
+}
+
+/** Ends the job streams on the signals on which Next stops the server (from instrumentation.ts, in the server process only). */
+export function endJobStreamsWhenStopping(): void {
+  process.once("SIGTERM", endJobStreams);
+  process.once("SIGINT", endJobStreams);
+}
+
 /** The stream position to start after: the browser's Last-Event-ID on a reconnect, else `?after=`, else 0. */
 export function streamPosition(lastEventId: string | null, after: string | undefined): bigint {
   const value = lastEventId ?? after ?? "0";
@@ -35,8 +56,12 @@ export function streamPosition(lastEventId: string | null, after: string | undef
  */
 export function jobEventStream(user: CurrentUser, position: bigint, requestSignal: AbortSignal): Response {
   const stop = new AbortController();
-  requestSignal.addEventListener("abort", () => stop.abort(), { once: true });
+  const stopStream = () => stop.abort();
+  requestSignal.addEventListener("abort", stopStream, { once: true });
+  serverStopping.signal.addEventListener("abort", stopStream, { once: true });
+  if (serverStopping.signal.aborted) stop.abort();
   const encoder = new TextEncoder();
+  let browserGone = false;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const write = (text: string) => controller.enqueue(encoder.encode(text));
@@ -62,14 +87,19 @@ export function jobEventStream(user: CurrentUser, position: bigint, requestSigna
         }
       } catch (error) {
         // The browser went away mid-write (nothing to tell), or the database failed (it reconnects).
-        if (stop.signal.aborted) return;
-        log.warn({ err: error }, "job stream ended early");
-        controller.error(error);
-        return;
+        if (!stop.signal.aborted) {
+          log.warn({ err: error }, "job stream ended early");
+          controller.error(error);
+          return;
+        }
+      } finally {
+        serverStopping.signal.removeEventListener("abort", stopStream);
       }
-      if (!stop.signal.aborted) controller.close();
+      // Ended by its lifetime or by the server stopping; a browser that has gone has nothing to end.
+      if (!requestSignal.aborted && !browserGone) controller.close();
     },
     cancel() {
+      browserGone = true;
       stop.abort();
     },
   });
