@@ -57,11 +57,16 @@ export function streamPosition(lastEventId: string | null, after: string | undef
 export function jobEventStream(user: CurrentUser, position: bigint, requestSignal: AbortSignal): Response {
   const stop = new AbortController();
   const stopStream = () => stop.abort();
-  requestSignal.addEventListener("abort", stopStream, { once: true });
+  // Set when the request ends or the reader cancels: then there is no stream left to end.
+  let browserGone = false;
+  const browserLeft = () => {
+    browserGone = true;
+    stop.abort();
+  };
+  requestSignal.addEventListener("abort", browserLeft, { once: true });
   serverStopping.signal.addEventListener("abort", stopStream, { once: true });
   if (serverStopping.signal.aborted) stop.abort();
   const encoder = new TextEncoder();
-  let browserGone = false;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const write = (text: string) => controller.enqueue(encoder.encode(text));
@@ -96,12 +101,9 @@ export function jobEventStream(user: CurrentUser, position: bigint, requestSigna
         serverStopping.signal.removeEventListener("abort", stopStream);
       }
       // Ended by its lifetime or by the server stopping; a browser that has gone has nothing to end.
-      if (!requestSignal.aborted && !browserGone) controller.close();
+      if (!browserGone) controller.close();
     },
-    cancel() {
-      browserGone = true;
-      stop.abort();
-    },
+    cancel: browserLeft,
   });
   return new Response(body, {
     headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" },
