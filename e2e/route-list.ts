@@ -123,6 +123,12 @@ export const apiRoutes: ApiRoute[] = [
     methods: { DELETE: { body: none } },
   },
   {
+    // Every public link, for the admin's list; revoking one is DELETE /api/gallery/links/[linkId].
+    path: "/api/admin/links",
+    access: "admin",
+    methods: { GET: { body: none, query: { cursor: { closed: true } }, snapshot: true } },
+  },
+  {
     // No GET shows the settings: a change that slipped through shows only as a 2xx in its case.
     path: "/api/admin/settings",
     access: "admin",

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { MutationError } from "@/components/ui/mutation-error";
 import { Badge } from "@/components/ui/badge";
@@ -9,13 +9,19 @@ import { Card } from "@/components/ui/card";
 import type { UserSummary } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
 import { formatDate } from "./format";
+import { adminShareLinksKey } from "./share-links-queries";
 
 export function UsersTable({ initialUsers, currentUserId }: { initialUsers: UserSummary[]; currentUserId: string }) {
   const [users, setUsers] = useState(initialUsers);
+  const queryClient = useQueryClient();
   const setDisabled = useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
       api<{ user: UserSummary }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: "PATCH", json: { disabled } }),
-    onSuccess: ({ user }) => setUsers((current) => current.map((row) => (row.id === user.id ? user : row))),
+    onSuccess: ({ user }) => {
+      setUsers((current) => current.map((row) => (row.id === user.id ? user : row)));
+      // A disabled user's public links are suspended, an enabled one's open again.
+      void queryClient.invalidateQueries({ queryKey: adminShareLinksKey });
+    },
   });
 
   return (

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as adminLinksRoute } from "@/app/api/admin/links/route";
 import { GET as publicAssetRoute } from "@/app/api/public/[token]/assets/[assetId]/route";
 import { GET as downloadRoute } from "@/app/api/gallery/download/route";
 import { GET as itemDownloadRoute } from "@/app/api/gallery/items/[id]/download/route";
@@ -16,6 +17,7 @@ import { DELETE as revokeRoute } from "@/app/api/gallery/links/[linkId]/route";
 import { POST as selectionRoute } from "@/app/api/gallery/selection/route";
 import { storeImage } from "@/lib/assets/store-image";
 import { siteSettings, updateSiteSettings } from "@/lib/auth/site-settings";
+import { setUserDisabled } from "@/lib/auth/user-status";
 import type { CurrentUser } from "@/lib/auth/types";
 import type { GalleryKind } from "@/lib/gallery/gallery-schemas";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -24,6 +26,7 @@ import { blobStore } from "@/lib/storage";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
 import { KEPT_REASONS } from "./delete-item";
+import { ADMIN_SHARE_LINKS_PAGE_SIZE, type AdminShareLinkPage } from "./share-link-schemas";
 import { publicEntry } from "./share-links";
 
 // Issue 12: one gallery entry's detail and actions, selections, ZIPs and public links, through the
@@ -435,5 +438,81 @@ describe("public links", () => {
     expect((await call(revokeRoute, `/api/gallery/links/${link.id}`, { linkId: link.id }, { method: "DELETE" })).status).toBe(204);
     expect((await fetchPublic(token, asset.id)).status).toBe(404);
     expect((await fetchPublic("x".repeat(43), asset.id)).status).toBe(404);
+  });
+
+  it("are suspended while their creator's account is disabled, and open again once it is enabled", async () => {
+    await updateSiteSettings(people.admin, { publicShareLinks: true });
+    const creator = await createUser(teamA);
+    const { item, asset } = await imageItem(creator);
+    as(creator);
+    const { link } = await (await create(item.id)).json();
+    const token = tokenOf(link.url);
+    expect((await fetchPublic(token, asset.id)).status).toBe(200);
+
+    await setUserDisabled(people.admin, creator.id, true);
+    expect((await fetchPublic(token, asset.id)).status).toBe(404);
+    await expect(publicEntry(token)).rejects.toMatchObject({ code: "not_found" });
+    expect(await db.shareLink.findUniqueOrThrow({ where: { id: link.id } })).toMatchObject({ revokedAt: null });
+
+    await setUserDisabled(people.admin, creator.id, false);
+    expect((await fetchPublic(token, asset.id)).status).toBe(200);
+    expect((await publicEntry(token)).files.map((each) => each.id)).toEqual([asset.id]);
+  });
+
+  it("are all listed for a site admin, with creator, entry and state, and the admin can revoke any one", async () => {
+    await updateSiteSettings(people.admin, { publicShareLinks: true });
+    const creator = await createUser(teamA);
+    const { item, asset } = await imageItem(creator);
+    as(creator);
+    const { link } = await (await create(item.id)).json();
+    const { link: other } = await (await create(item.id)).json();
+    const token = tokenOf(link.url);
+    const listAs = async (user: CurrentUser, cursor?: string) => {
+      as(user);
+      return call(adminLinksRoute, `/api/admin/links${cursor ? `?cursor=${cursor}` : ""}`, {});
+    };
+    const rowOf = async (linkId: string) => {
+      const page = (await (await listAs(people.admin)).json()) as AdminShareLinkPage;
+      return page.links.find((each) => each.id === linkId);
+    };
+
+    expect((await listAs(people.owner)).status).toBe(403);
+    expect((await listAs(people.admin, "not a cursor")).status).toBe(400);
+    expect(await rowOf(link.id)).toEqual({
+      id: link.id,
+      createdAt: link.createdAt,
+      expiresAt: link.expiresAt,
+      revokedAt: null,
+      state: "live",
+      creator: { id: creator.id, name: creator.name, email: creator.email },
+      item: { id: item.id, kind: "image", prompt: item.prompt },
+    });
+    await setUserDisabled(people.admin, creator.id, true);
+    expect((await rowOf(link.id))?.state).toBe("suspended");
+    await setUserDisabled(people.admin, creator.id, false);
+
+    as(people.admin);
+    expect((await call(revokeRoute, `/api/gallery/links/${link.id}`, { linkId: link.id }, { method: "DELETE" })).status).toBe(204);
+    expect((await rowOf(link.id))?.state).toBe("revoked");
+    expect((await rowOf(other.id))?.state).toBe("live");
+    expect((await fetchPublic(token, asset.id)).status).toBe(404);
+    expect(await db.auditLog.findFirst({ where: { action: "share_link.revoked", actorId: people.admin.id, target: item.id } })).toMatchObject({ details: { linkId: link.id } });
+  });
+
+  it("page the admin's list newest first without repeating or skipping a link", async () => {
+    await updateSiteSettings(people.admin, { publicShareLinks: true });
+    const { item } = await imageItem(people.owner);
+    as(people.owner);
+    for (let made = 0; made < ADMIN_SHARE_LINKS_PAGE_SIZE + 3; made += 1) await create(item.id);
+    as(people.admin);
+    const first = (await (await call(adminLinksRoute, "/api/admin/links", {})).json()) as AdminShareLinkPage;
+    expect(first.links).toHaveLength(ADMIN_SHARE_LINKS_PAGE_SIZE);
+    const seen = [...first.links];
+    for (let cursor = first.nextCursor; cursor; ) {
+      const page = (await (await call(adminLinksRoute, `/api/admin/links?cursor=${cursor}`, {})).json()) as AdminShareLinkPage;
+      seen.push(...page.links);
+      cursor = page.nextCursor;
+    }
+    expect(seen.map((each) => each.id)).toEqual((await db.shareLink.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] })).map((each) => each.id));
   });
 });

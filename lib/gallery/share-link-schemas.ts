@@ -1,6 +1,7 @@
 // Public share links (issue 12): the limits and wording shared by the owner's dialog, the admin's
 // switch and the route handlers. Browser-safe.
 import { z } from "zod";
+import type { GalleryKind } from "./gallery-schemas";
 
 /** How long a public link may live, in days. */
 export const SHARE_LINK_MIN_DAYS = 1;
@@ -32,3 +33,40 @@ export type ShareLinkDto = { id: string; createdAt: string; expiresAt: string; u
 
 /** The token in a public link: 32 random bytes, base64url. */
 export const shareTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "token must be a share link token");
+
+/**
+ * Where a public link stands, the switch aside: `suspended` while its creator's account is disabled
+ * (it opens again when the account is enabled), `expired` and `revoked` for good.
+ */
+export const SHARE_LINK_STATES = ["live", "suspended", "expired", "revoked"] as const;
+export type ShareLinkState = (typeof SHARE_LINK_STATES)[number];
+
+export const SHARE_LINK_STATE_LABELS: Record<ShareLinkState, string> = {
+  live: "Live",
+  suspended: "Suspended: creator disabled",
+  expired: "Expired",
+  revoked: "Revoked",
+};
+
+/** How many links one page of the admin's list shows. */
+export const ADMIN_SHARE_LINKS_PAGE_SIZE = 50;
+
+/** GET /api/admin/links. */
+export const adminShareLinksQuerySchema = z.strictObject(
+  { cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor must be a cursor from a previous page").optional() },
+  { error: "The only query parameter is cursor" },
+);
+
+/** A public link as a site admin sees it (never its token): who made it, to what, and where it stands. */
+export type AdminShareLinkDto = {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  state: ShareLinkState;
+  creator: { id: string; name: string; email: string };
+  item: { id: string; kind: GalleryKind; prompt: string };
+};
+
+/** GET /api/admin/links: newest first; `nextCursor` is passed back as `cursor` for the next page. */
+export type AdminShareLinkPage = { links: AdminShareLinkDto[]; nextCursor: string | null };

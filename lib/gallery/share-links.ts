@@ -11,10 +11,12 @@ import { linkedAssets } from "./item-outputs";
 import { mayShare, ONLY_OWNER_LINKS, openItemForUser } from "./open-item";
 import type { PublicEntryDto } from "./public-entry-dto";
 import { PUBLIC_LINKS_OFF_MESSAGE, shareTokenSchema, type ShareLinkDto } from "./share-link-schemas";
+import { shareLinkState } from "./share-link-state";
 
 // Public links (issue 12): off until a site admin turns them on. The token is shown once, in the
 // answer that made it; only its sha256 is stored, so the database cannot hand one out. A link opens
-// only its entry's outputs, and only while it is unexpired, unrevoked and the setting is on.
+// only its entry's outputs, and only while it is unexpired, unrevoked, its creator's account enabled
+// and the setting is on.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NO_SUCH_LINK = "No such link";
@@ -71,12 +73,12 @@ function toShareLinkDto(link: { id: string; createdAt: Date; expiresAt: Date }):
   return { id: link.id, createdAt: link.createdAt.toISOString(), expiresAt: link.expiresAt.toISOString() };
 }
 
-/** The live link a token names; anything else (malformed, unknown, expired, revoked, setting off) is 404. */
+/** The live link a token names; anything else (malformed, unknown, expired, revoked, suspended, setting off) is 404. */
 async function openLink(token: string) {
   const link = shareTokenSchema.safeParse(token).success
-    ? await db.shareLink.findUnique({ where: { tokenHash: hashToken(token) }, include: { item: true } })
+    ? await db.shareLink.findUnique({ where: { tokenHash: hashToken(token) }, include: { item: true, createdBy: { select: { disabledAt: true } } } })
     : null;
-  if (!link || link.revokedAt || link.expiresAt <= new Date() || !(await siteSettings()).publicShareLinks) {
+  if (!link || shareLinkState({ ...link, creator: link.createdBy }, new Date()) !== "live" || !(await siteSettings()).publicShareLinks) {
     throw new AppError("not_found", NO_SUCH_LINK);
   }
   return link;

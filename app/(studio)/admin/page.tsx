@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { InvitesPanel } from "@/components/admin/invites-panel";
+import { ShareLinksPanel } from "@/components/admin/share-links-panel";
 import { SignUpSettings } from "@/components/admin/sign-up-settings";
 import { AdminTeamsCard } from "@/components/teams/admin-teams-card";
 import { UsersTable } from "@/components/admin/users-table";
@@ -10,6 +11,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listPendingInvites } from "@/lib/auth/invites";
 import { listUsers } from "@/lib/auth/list-users";
 import { siteSettings } from "@/lib/auth/site-settings";
+import { listAllShareLinks } from "@/lib/gallery/admin-share-links";
 import { listAllTeams } from "@/lib/teams/teams";
 import { upstreamSummary } from "@/lib/upstream/summary";
 
@@ -17,16 +19,17 @@ export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   const admin = await requirePageAdmin();
-  const [users, invites, settings, teams] = await Promise.all([listUsers(), listPendingInvites(), siteSettings(), listAllTeams(admin)]);
+  const [users, invites, settings, teams, shareLinks] = await Promise.all([listUsers(), listPendingInvites(), siteSettings(), listAllTeams(admin), listAllShareLinks({})]);
   const upstream = upstreamSummary();
   return (
     <>
-      <PageHeader title="Admin" description="People with access to the studio, how new people get in, and the upstream services it uses." />
+      <PageHeader title="Admin" description="People with access to the studio, how new people get in, what is shared publicly, and the upstream services it uses." />
       <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-6">
           <UsersTable initialUsers={users} currentUserId={admin.id} />
           <InvitesPanel initialInvites={invites} />
           <AdminTeamsCard teams={teams} />
+          <ShareLinksPanel firstPage={shareLinks} />
         </div>
         <div className="space-y-6">
           <SignUpSettings initialSettings={settings} />

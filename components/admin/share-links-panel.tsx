@@ -1,0 +1,96 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { MutationError } from "@/components/ui/mutation-error";
+import { api } from "@/lib/client/api";
+import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-schemas";
+import { SHARE_LINK_STATE_LABELS, type AdminShareLinkPage, type ShareLinkState } from "@/lib/gallery/share-link-schemas";
+import { formatDate } from "./format";
+import { adminShareLinksKey, adminShareLinksQuery } from "./share-links-queries";
+
+const STATE_TONES: Record<ShareLinkState, "success" | "warning" | "neutral" | "danger"> = { live: "success", suspended: "warning", expired: "neutral", revoked: "danger" };
+
+/** Every public link of the studio, newest first, with Revoke on those that still open or may again. */
+export function ShareLinksPanel({ firstPage }: { firstPage: AdminShareLinkPage }) {
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({ ...adminShareLinksQuery(), initialData: { pages: [firstPage], pageParams: [null] } });
+  const revoke = useMutation({
+    mutationFn: (linkId: string) => api<void>(`/api/gallery/links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminShareLinksKey }),
+  });
+  const links = list.data.pages.flatMap((page) => page.links);
+
+  return (
+    <Card className="overflow-hidden" data-testid="admin-share-links">
+      <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
+        <h2 className="text-sm font-semibold">Public share links</h2>
+        <p className="mt-0.5 text-xs text-zinc-500">
+          Links anyone can open without signing in. A disabled user&apos;s links are suspended until the account is enabled again; a revoked link never opens again.
+        </p>
+      </div>
+      <MutationError mutation={revoke} title="The link was not revoked" className="border-b border-zinc-200 p-3 dark:border-zinc-800" />
+      {links.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-zinc-500">Nobody has made a public link.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" aria-label="Public share links">
+            <thead className="text-xs tracking-wide text-zinc-500 uppercase">
+              <tr>
+                <th className="px-5 py-2 font-medium">Entry</th>
+                <th className="px-5 py-2 font-medium">Creator</th>
+                <th className="px-5 py-2 font-medium">Created</th>
+                <th className="px-5 py-2 font-medium">Expires</th>
+                <th className="px-5 py-2 font-medium">State</th>
+                <th className="px-5 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {links.map((link) => {
+                const busy = revoke.isPending && revoke.variables === link.id;
+                return (
+                  <tr key={link.id}>
+                    <td className="max-w-64 px-5 py-2.5">
+                      <Link href={`/gallery/${link.item.id}`} className="block truncate font-medium hover:underline" title={link.item.prompt}>
+                        {link.item.prompt}
+                      </Link>
+                      <span className="text-xs text-zinc-500">{GALLERY_KIND_LABELS[link.item.kind]}</span>
+                    </td>
+                    <td className="px-5 py-2.5">
+                      <span className="block whitespace-nowrap">{link.creator.name}</span>
+                      <span className="text-xs text-zinc-500">{link.creator.email}</span>
+                    </td>
+                    <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(link.createdAt)}</td>
+                    <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(link.expiresAt)}</td>
+                    <td className="px-5 py-2.5">
+                      <Badge tone={STATE_TONES[link.state]}>{SHARE_LINK_STATE_LABELS[link.state]}</Badge>
+                    </td>
+                    <td className="px-5 py-2 text-right whitespace-nowrap">
+                      {link.state === "live" || link.state === "suspended" ? (
+                        <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the link to ${link.item.prompt} by ${link.creator.name}`} onClick={() => revoke.mutate(link.id)}>
+                          {busy ? "Revoking…" : "Revoke"}
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.hasNextPage ? (
+        <div className="border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">
+          <Button size="sm" variant="secondary" disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+            {list.isFetchingNextPage ? "Loading…" : "Show older links"}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
