@@ -284,7 +284,7 @@ export const apiRoutes: ApiRoute[] = [
     methods: {
       GET: {
         body: none,
-        query: { variant: { closed: true }, download: { closed: true }, exp: { number: true }, sig: {} },
+        query: { variant: { closed: true }, download: { closed: true }, exp: { number: true }, job: { closed: true }, sig: {} },
       },
     },
   },

@@ -3,7 +3,8 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { assetsVisibleTo } from "@/lib/sharing/access";
-import { verifyAssetSignature } from "./signed-url";
+import { inputLinksOpen } from "@/lib/videos/input-links";
+import { verifyAssetSignature, type AssetGrant } from "./signed-url";
 
 /** An asset as `user` may see it; anything else is "no such asset", so ids reveal nothing. */
 export async function openAssetForUser(user: CurrentUser, assetId: string) {
@@ -12,13 +13,17 @@ export async function openAssetForUser(user: CurrentUser, assetId: string) {
   return asset;
 }
 
-/** Whether the query carries a valid, unexpired signed link for this asset (spec 4.2 rule 4). */
-export function hasAssetSignature(assetId: string, search: URLSearchParams): boolean {
-  return verifyAssetSignature(assetId, search.get("exp"), search.get("sig"));
+/** What the query's signed link grants for this asset, if it carries a valid, unexpired one (spec 4.2 rule 4). */
+export function assetSignature(assetId: string, search: URLSearchParams): AssetGrant {
+  return verifyAssetSignature(assetId, { exp: search.get("exp"), sig: search.get("sig"), job: search.get("job") });
 }
 
-/** An asset by its signed link, for upstream services fetching reference images without a session. */
-export async function openSignedAsset(assetId: string) {
+/**
+ * An asset by its signed link, for upstream services fetching inputs without a session; a video
+ * input's link stops opening once its job is past fetching them, like an unknown asset.
+ */
+export async function openSignedAsset(assetId: string, grant: NonNullable<AssetGrant>) {
+  if (grant.videoJobId !== null && !(await inputLinksOpen(grant.videoJobId))) throw new AppError("not_found", "No such asset");
   const asset = await db.asset.findUnique({ where: { id: assetId } });
   if (!asset) throw new AppError("not_found", "No such asset");
   return asset;

@@ -1,22 +1,16 @@
 import "server-only";
-import { signAssetPath } from "@/lib/assets/signed-url";
 import { env } from "@/lib/env";
 import type { VideoJob } from "@/lib/generated/prisma/client";
 import { VIDEO_MODEL } from "@/lib/upstream/video/limits";
 import type { VideoCondition, VideoSubmitBody } from "@/lib/upstream/video/wire";
+import { signInputPath } from "./input-links";
 import { preparedInputs } from "./keyframes";
 import { storedParams } from "./to-video-dto";
 
 /**
- * Input links stay valid this long: the agent fetches inputs when the job starts running (spec
- * 4.4.1), which can be long after the submit when its queue is full.
- */
-const INPUT_LINK_SECONDS = 24 * 60 * 60;
-
-/**
  * The address the agent fetches inputs from: STUDIO_PUBLIC_URL, else the address this server listens
  * on, which only an agent on the same machine can reach (which `uri` forms the agent takes is "not
- * shown", spec 4.4.1; the studio sends signed, expiring, unauthenticated http links).
+ * shown", spec 4.4.1; the studio sends signed, expiring, unauthenticated http links: input-links.ts).
  */
 export function inputBaseUrl(): string {
   const { STUDIO_PUBLIC_URL, HOST, PORT } = env();
@@ -37,14 +31,14 @@ export const CORRELATION_KEY = "studio_correlation_id";
 /**
  * The POST /v1/videos body (spec 4.4) of a recorded job: duration as `seconds` only (never
  * `target.duration_seconds`, so the two cannot conflict), advanced fields only when set (the agent
- * fills its defaults and echoes them), conditions per task (4.4.1) as signed links.
+ * fills its defaults and echoes them), conditions per task (4.4.1) as signed links bound to the job.
  */
 export function agentRequestBody(video: VideoJob): VideoSubmitBody {
   const params = storedParams(video);
   const base = inputBaseUrl();
   const conditions: VideoCondition[] = preparedInputs(video.preparation).map((input, index) => {
     const type = params.inputs[index]?.type ?? "image";
-    const uri = new URL(signAssetPath(input.assetId, INPUT_LINK_SECONDS), base).toString();
+    const uri = new URL(signInputPath(input.assetId, video.id), base).toString();
     if (input.slot === "reference") return { type, uri, role: "reference" };
     return { type: "image", uri, role: "keyframe", frame_index: input.slot === "first" ? 0 : -1 };
   });

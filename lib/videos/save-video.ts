@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import type { JobState, Prisma, VideoJob, VideoStatus } from "@/lib/generated/prisma/client";
 import { changeJob } from "@/lib/jobs/job-changes";
 import { indexVideo } from "@/lib/gallery/index-video";
+import { preparedInputs } from "./keyframes";
 import { storedParams } from "./to-video-dto";
 
 // A video job's changes, and its activity-tray job (lib/jobs) moved with it in the same transaction
@@ -33,6 +34,11 @@ function trayView(video: Pick<VideoJob, "status" | "queuePosition" | "errorCode"
     errorMessage: failed ? video.errorMessage : null,
     requestId: failed ? video.requestId : null,
   };
+}
+
+/** The files a job was made from: the uploads, and the prepared copies the agent was sent (its echo names those). */
+function inputAssetIds(video: VideoJob): string[] {
+  return [...storedParams(video).inputs.map((input) => input.assetId), ...preparedInputs(video.preparation).map((input) => input.assetId)];
 }
 
 class StaleVideo extends Error {}
@@ -73,5 +79,5 @@ export async function saveVideo(video: VideoJob, data: Prisma.VideoJobUncheckedU
 
 // A job that has just become ready gets its gallery entry in the same transaction (issue 12).
 async function indexIfReady(tx: Prisma.TransactionClient, before: VideoJob, saved: VideoJob): Promise<void> {
-  if (saved.status === "ready" && before.status !== "ready") await indexVideo(tx, saved, storedParams(saved).inputs.map((input) => input.assetId));
+  if (saved.status === "ready" && before.status !== "ready") await indexVideo(tx, saved, inputAssetIds(saved));
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { toAssetDto } from "@/lib/assets/asset-dto";
+import { withoutSignedLinks } from "@/lib/assets/signed-url";
 import type { Asset, VideoJob } from "@/lib/generated/prisma/client";
 import type { VideoTask } from "@/lib/upstream/video/limits";
 import { preparedInputs } from "./keyframes";
@@ -34,6 +35,9 @@ function seedOf(echo: unknown): number | null {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+// What the agent says back (its echo of the request, warnings, an error) can carry the signed links
+// the inputs were sent as; the browser gets the studio's own asset addresses instead, which open
+// only for whoever the gallery lets see the input, so a teammate's view ends when a job is unshared.
 export function toVideoJobDto(job: VideoJobWithAssets, inputAssets: ReadonlyMap<string, Asset>): VideoJobDto {
   const phase = job.status as VideoPhase;
   const params = storedParams(job);
@@ -51,12 +55,12 @@ export function toVideoJobDto(job: VideoJobWithAssets, inputAssets: ReadonlyMap<
       return { ...input, asset: asset ? toAssetDto(asset) : null };
     }),
     queuePosition: phase === "queued" ? job.queuePosition : null,
-    echo: job.echo && typeof job.echo === "object" && !Array.isArray(job.echo) ? (job.echo as Record<string, unknown>) : null,
+    echo: job.echo && typeof job.echo === "object" && !Array.isArray(job.echo) ? withoutSignedLinks(job.echo as Record<string, unknown>) : null,
     seed: seedOf(job.echo),
-    warnings: warningsOf(job.warnings),
+    warnings: withoutSignedLinks(warningsOf(job.warnings)),
     preparation: preparedInputs(job.preparation).flatMap((input) => (input.note ? [input.note] : [])),
     resolution: job.resolution,
-    error: job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "", param: job.errorParam, requestId: job.requestId } : null,
+    error: job.errorCode ? { code: job.errorCode, message: withoutSignedLinks(job.errorMessage ?? ""), param: job.errorParam, requestId: job.requestId } : null,
     video: job.asset ? toAssetDto(job.asset) : null,
     delivery720p: job.delivery720p ? toAssetDto(job.delivery720p) : null,
     canCancel,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isFullyDecodable } from "@/lib/assets/decodable";
 import { assetFileName } from "@/lib/assets/file-name";
-import { hasAssetSignature, openAssetForUser, openSignedAsset } from "@/lib/assets/open-asset";
+import { assetSignature, openAssetForUser, openSignedAsset } from "@/lib/assets/open-asset";
 import { serveBlob } from "@/lib/assets/serve-asset";
 import { thumbnailFor } from "@/lib/assets/thumbnail-later";
 import { requireUser } from "@/lib/auth/current-user";
@@ -16,12 +16,15 @@ const querySchema = z.object({
   // A signed link's expiry (seconds since 1970) and signature (spec 4.2 rule 4, lib/assets/signed-url).
   exp: z.string().regex(/^\d{1,12}$/, "exp must be a time in whole seconds").optional(),
   sig: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "sig must be a link signature").optional(),
+  // The video job a signed input link is bound to (lib/videos/input-links).
+  job: z.uuid("job must be the id of a video job").optional(),
 });
 
 export const GET = route<{ id: string }>(async (request, { params }) => {
   const query = readQuery(request, querySchema);
   const search = new URL(request.url).searchParams;
-  const asset = hasAssetSignature(params.id, search) ? await openSignedAsset(params.id) : await openAssetForUser(await requireUser(), params.id);
+  const grant = assetSignature(params.id, search);
+  const asset = grant ? await openSignedAsset(params.id, grant) : await openAssetForUser(await requireUser(), params.id);
   if (query.variant === "thumb") {
     const thumbnailKey = await thumbnailFor(asset).catch(() => null);
     if (thumbnailKey) return serveBlob({ storageKey: thumbnailKey, mime: "image/webp", fileName: `thumb-${asset.id}.webp` }, request);
