@@ -226,3 +226,19 @@ test("a public link: the public page words the model and date as the studio does
     await Promise.all([a.context.close(), admin.close()]);
   }
 });
+
+test("gallery filter changes made in quick succession compose: the second builds on the first", async ({ browser, baseURL }) => {
+  const a = await signedIn(browser, baseURL!, "filters");
+  try {
+    for (let round = 0; round < 3; round += 1) {
+      await a.page.goto("/gallery?shared=shared");
+      await expect(a.page.getByTestId("gallery-shared-shared")).toHaveAttribute("aria-checked", "true");
+      // No wait between the two: the second change lands before the first has reached the address.
+      await a.page.getByTestId("gallery-shared-all").click();
+      await a.page.getByTestId("gallery-model").selectOption("t2va");
+      await expect(a.page).toHaveURL(/\/gallery\?model=t2va$/);
+    }
+  } finally {
+    await a.context.close();
+  }
+});
