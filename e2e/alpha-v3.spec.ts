@@ -84,8 +84,12 @@ test("generates with a preset and a reference image, shows the stored PNG and th
   await expect(page.getByRole("radio", { name: "Preset", exact: true })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByRole("radio", { name: "1344 × 704" })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(1);
-  // The seed the studio drew for a "random" request stays random on reuse ("Run again" repeats it).
-  await expect(page.getByRole("radio", { name: "Random" })).toHaveAttribute("aria-checked", "true");
+  // The seed the studio drew for a "random" request comes back on reuse, fixed; the dice rolls a new one.
+  const seed = (await result.getByRole("button", { name: /^Use seed \d+$/ }).getAttribute("aria-label"))!.replace("Use seed ", "");
+  await expect(page.getByRole("radio", { name: "Fixed" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue(seed);
+  await page.getByRole("button", { name: "Roll a new seed" }).click();
+  await expect(page.getByRole("textbox", { name: "Seed value" })).not.toHaveValue(seed);
   await expect(page.getByRole("switch", { name: /Rewrite prompt/ })).toHaveAttribute("aria-checked", "true");
 
   // "Use as reference" adds the result itself next to the original reference.
