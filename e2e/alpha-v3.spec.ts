@@ -276,3 +276,20 @@ test("adds reference images by paste and by drag and drop, and refuses a GIF by 
   await expect(page.getByText("animated.gif: must be a PNG or JPEG image")).toBeVisible();
   await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(2);
 });
+
+test("the form as it was left comes back after going elsewhere and back", async ({ page }) => {
+  await page.goto("/alpha");
+  const prompt = `A heron in the reeds ${Date.now()}`;
+  await promptBox(page).fill(prompt);
+  await page.getByRole("radio", { name: "Fixed" }).click();
+  const seed = await page.getByRole("textbox", { name: "Seed value" }).inputValue();
+  await page.getByRole("link", { name: "Gallery" }).first().click();
+  await expect(page).toHaveURL(/\/gallery/);
+  await page.goBack();
+  await expect(promptBox(page)).toHaveValue(prompt);
+  await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue(seed);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/gallery/);
+  await page.goBack();
+  await expect(promptBox(page)).toHaveValue(prompt);
+});
