@@ -34,7 +34,9 @@ async function fillSignUp(page: Page, account: Account) {
 
 /** The run's first account (the admin), on the empty database: no invite needed. */
 export async function signUpFirstAccount(page: Page, account: Account) {
-  await page.goto("/sign-up");
+  // A fresh studio leads its first visitor from sign-in to creating the admin account.
+  await page.goto("/sign-in");
+  await expect(page).toHaveURL(/\/sign-up$/);
   await expect(page.getByText("This is the studio's first account: it becomes the site admin.")).toBeVisible();
   await fillSignUp(page, account);
 }

@@ -84,8 +84,12 @@ test("generates with a preset and a reference image, shows the stored PNG and th
   await expect(page.getByRole("radio", { name: "Preset", exact: true })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByRole("radio", { name: "1344 × 704" })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(1);
-  // The seed the studio drew for a "random" request stays random on reuse ("Run again" repeats it).
-  await expect(page.getByRole("radio", { name: "Random" })).toHaveAttribute("aria-checked", "true");
+  // The seed the studio drew for a "random" request comes back on reuse, fixed; the dice rolls a new one.
+  const seed = (await result.getByRole("button", { name: /^Use seed \d+$/ }).getAttribute("aria-label"))!.replace("Use seed ", "");
+  await expect(page.getByRole("radio", { name: "Fixed" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue(seed);
+  await page.getByRole("button", { name: "Roll a new seed" }).click();
+  await expect(page.getByRole("textbox", { name: "Seed value" })).not.toHaveValue(seed);
   await expect(page.getByRole("switch", { name: /Rewrite prompt/ })).toHaveAttribute("aria-checked", "true");
 
   // "Use as reference" adds the result itself next to the original reference.
@@ -271,4 +275,21 @@ test("adds reference images by paste and by drag and drop, and refuses a GIF by 
   await dropzone.dispatchEvent("drop", { dataTransfer: await transfer(gif, "animated.gif", "image/gif") });
   await expect(page.getByText("animated.gif: must be a PNG or JPEG image")).toBeVisible();
   await expect(page.getByRole("img", { name: "Reference", exact: true })).toHaveCount(2);
+});
+
+test("the form as it was left comes back after going elsewhere and back", async ({ page }) => {
+  await page.goto("/alpha");
+  const prompt = `A heron in the reeds ${Date.now()}`;
+  await promptBox(page).fill(prompt);
+  await page.getByRole("radio", { name: "Fixed" }).click();
+  const seed = await page.getByRole("textbox", { name: "Seed value" }).inputValue();
+  await page.getByRole("link", { name: "Gallery" }).first().click();
+  await expect(page).toHaveURL(/\/gallery/);
+  await page.goBack();
+  await expect(promptBox(page)).toHaveValue(prompt);
+  await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue(seed);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/gallery/);
+  await page.goBack();
+  await expect(promptBox(page)).toHaveValue(prompt);
 });

@@ -255,3 +255,18 @@ test.describe("with the emulator's SSE wire format", () => {
     await expect(turn(page, 3).getByTestId("turn-failure")).toContainText("Blocked by content safety");
   });
 });
+
+test("a refused image pasted into the composer says why, opening the folded images panel", async ({ page }) => {
+  await page.goto("/chat");
+  await expect(message(page)).toBeVisible();
+  await expect(page.getByText("Images for this message")).toBeHidden();
+  // A GIF: an image the browser pastes, but not a type alpha v3.5 takes.
+  const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).gif().toBuffer();
+  await message(page).focus();
+  await page.evaluate((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], "loop.gif", { type: "image/gif" }));
+    window.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true }));
+  }, [...gif]);
+  await expect(page.getByRole("alert").filter({ hasText: "loop.gif" })).toBeVisible();
+});

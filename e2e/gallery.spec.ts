@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { adminStorageState } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
 
 // Issue 12, the shared gallery end to end: A shares an alpha v3 image with team T from the
@@ -185,4 +186,59 @@ test("entries are selected by click, shift-click and the keyboard, downloaded as
   await a.page.keyboard.press("Enter");
   await expect(a.page.getByTestId("gallery-detail")).toBeVisible();
   await a.context.close();
+});
+
+test("a public link: the public page words the model and date as the studio does, and a revoked link's address is no longer offered", async ({ browser, baseURL }) => {
+  const admin = await browser.newContext({ baseURL, storageState: adminStorageState });
+  const on = await admin.request.patch("/api/admin/settings", { data: { publicShareLinks: true } });
+  expect(on.status(), await on.text()).toBe(200);
+  const a = await signedIn(browser, baseURL!, "public-a");
+  try {
+    const word = distinctiveWord();
+    const prompt = `A kite over a ${word} dune`;
+    await a.page.goto("/alpha");
+    await a.page.getByRole("textbox", { name: "Prompt" }).fill(prompt);
+    await a.page.getByRole("button", { name: "Generate" }).click();
+    await expect(a.page.getByTestId("alpha-result").first().getByText(prompt, { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    await a.page.goto(`/gallery?q=${word}`);
+    await tiles(a.page).first().getByRole("link").click();
+    await a.page.getByRole("button", { name: "Public link…" }).click();
+    const dialog = a.page.getByRole("dialog", { name: "Public links" });
+    await dialog.getByRole("button", { name: "Create link" }).click();
+    const address = dialog.getByTestId("gallery-public-link");
+    await expect(address).toContainText("/s/");
+    const url = (await address.innerText()).trim();
+
+    const visitor = await browser.newContext({ baseURL });
+    const page = await visitor.newPage();
+    await page.goto(url);
+    await expect(page.getByTestId("public-model")).toHaveText("Alpha v3");
+    await expect(page.getByTestId("public-expires")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M UTC$/);
+
+    await dialog.getByRole("button", { name: "Revoke" }).click();
+    await expect(dialog.getByText("None.")).toBeVisible();
+    await expect(dialog.getByTestId("gallery-public-link")).toHaveCount(0);
+    expect((await page.goto(url))?.status()).toBe(404);
+    await visitor.close();
+  } finally {
+    await admin.request.patch("/api/admin/settings", { data: { publicShareLinks: false } });
+    await Promise.all([a.context.close(), admin.close()]);
+  }
+});
+
+test("gallery filter changes made in quick succession compose: the second builds on the first", async ({ browser, baseURL }) => {
+  const a = await signedIn(browser, baseURL!, "filters");
+  try {
+    for (let round = 0; round < 3; round += 1) {
+      await a.page.goto("/gallery?shared=shared");
+      await expect(a.page.getByTestId("gallery-shared-shared")).toHaveAttribute("aria-checked", "true");
+      // No wait between the two: the second change lands before the first has reached the address.
+      await a.page.getByTestId("gallery-shared-all").click();
+      await a.page.getByTestId("gallery-model").selectOption("t2va");
+      await expect(a.page).toHaveURL(/\/gallery\?model=t2va$/);
+    }
+  } finally {
+    await a.context.close();
+  }
 });

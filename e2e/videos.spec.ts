@@ -190,3 +190,35 @@ test("a references job with an image, a video and an audio file, tagged in the p
   await card.getByTestId("video-job-open").click();
   await expectPlayable(page.getByTestId("video-player"));
 });
+
+test("a failed job's time stands still on the dashboard and matches the activity tray's", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const inferenceFaults = `http://127.0.0.1:${emulatorPorts.inference}/__emulator/faults`;
+  // The agent generates through its inference server: a 500 there ends the job failed (emulator README, job lifecycle 4).
+  const fault = await request.post(inferenceFaults, { data: { sequence: [{ kind: "500" }], pathPrefix: "/v1/videos" } });
+  expect(fault.ok(), await fault.text()).toBe(true);
+  try {
+    const prompt = `A lighthouse that never lights ${Date.now()}`;
+    await page.goto("/videos");
+    await expect(page.getByTestId("partition-status")).toHaveAttribute("data-usable", "true", { timeout: 30_000 });
+    await fillPrompt(page, prompt);
+    await page.getByTestId("video-task-t2va").click();
+    await page.getByTestId("video-submit").click();
+    const card = jobCard(page, prompt);
+    await expect(card).toHaveAttribute("data-phase", "failed", { timeout: READY_TIMEOUT });
+
+    const clock = card.getByTestId("video-job-elapsed");
+    await expect(clock).toHaveText(/^took \d+\.\d s$/);
+    const took = await clock.innerText();
+    await page.getByTestId("activity-button").click();
+    const row = page.getByTestId("activity-panel").getByTestId("job-row").filter({ hasText: prompt });
+    await expect(row).toContainText(took);
+    // Long enough for a clock that still counted to show it (the card's ended clock rereads every minute,
+    // a reload reads it afresh).
+    await page.waitForTimeout(2_000);
+    await page.reload();
+    await expect(jobCard(page, prompt).getByTestId("video-job-elapsed")).toHaveText(took);
+  } finally {
+    await request.delete(inferenceFaults);
+  }
+});

@@ -24,8 +24,10 @@ export function formStateFromGeneration(generation: StoredRequest, references: R
     preset: isPresetSize(settings.size) ? settings.size : initialAlphaV3Form.preset,
     customWidth: sizeMode === "custom" ? width : initialAlphaV3Form.customWidth,
     customHeight: sizeMode === "custom" ? height : initialAlphaV3Form.customHeight,
-    seedMode: settings.seed === null || settings.seedWasRandom ? "random" : "fixed",
-    seed: settings.seed === null || settings.seedWasRandom ? "" : String(settings.seed),
+    // The seed the image was made with, even one the studio drew for a "random" request: reusing
+    // settings reproduces the image; the seed field's dice rolls a new one.
+    seedMode: settings.seed === null ? "random" : "fixed",
+    seed: settings.seed === null ? "" : String(settings.seed),
     footnote: settings.footnote ?? "",
     revise: settings.revise,
   };

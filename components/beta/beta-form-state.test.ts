@@ -38,6 +38,11 @@ describe("the initial form", () => {
     expect(validateBetaForm(form())).toEqual({});
     expect(blockedReason({})).toBeUndefined();
   });
+
+  it("points to the field instead of repeating the message the field already shows", () => {
+    const errors = validateBetaForm(form({ prompt: "a".repeat(601) }));
+    expect(blockedReason(errors, { prompt: errors.prompt })).toBe("Generate is off until the prompt is fixed (see above).");
+  });
 });
 
 describe("switching model", () => {

@@ -155,8 +155,28 @@ export function validateBetaForm(state: BetaFormState): BetaFieldErrors {
   return result.success ? {} : issueFieldErrors(result.error.issues, betaFieldOf);
 }
 
-/** Why Generate is off: the first broken rule in the form's order, as the schema words it. */
-export function blockedReason(errors: BetaFieldErrors): string | undefined {
+const BETA_FIELD_LABELS: Record<BetaField, string> = {
+  model: "model",
+  prompt: "prompt",
+  images: "reference images",
+  layerDecomposition: "layer decomposition",
+  size: "size",
+  background: "background",
+  optimizePrompt: "prompt optimisation",
+  group: "group size",
+  webSearch: "web search",
+  outputFormat: "output format",
+  watermark: "watermark",
+  responseFormat: "response format",
+};
+
+/**
+ * Why Generate is off: the first broken rule in the form's order, as the schema words it; when its
+ * field already shows those words, a pointer to the field instead of the same message twice.
+ */
+export function blockedReason(errors: BetaFieldErrors, shown: BetaFieldErrors = {}): string | undefined {
   const field = BETA_FIELDS.find((candidate) => errors[candidate]?.length);
-  return field ? errors[field]![0] : undefined;
+  if (!field) return undefined;
+  const message = errors[field]![0];
+  return shown[field]?.includes(message) ? `Generate is off until the ${BETA_FIELD_LABELS[field]} is fixed (see above).` : message;
 }

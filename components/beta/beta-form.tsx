@@ -35,6 +35,7 @@ export function BetaForm({ form, errors, onChange, onModel, onLayerDecomposition
         onSubmit={onSubmit}
         prompt={{
           max: BETA_PROMPT_MAX_CHARS,
+          countsTrimmed: true,
           hint: "Recommended: at most 300 characters of Chinese or 600 words of English.",
           placeholder: "A travel poster of a lighthouse at dusk, bold flat colours, portrait 3:4",
         }}

@@ -84,7 +84,7 @@ export function BetaStudio({ refill }: { refill: GalleryRefill }) {
         {...studio.formProps}
         onModel={(model) => studio.update((current) => withModel(current, model), ...MODEL_BOUND)}
         onLayerDecomposition={(on) => studio.update((current) => withLayerDecomposition(current, on), "layerDecomposition", "size", "images")}
-        blockedReason={blockedReason(studio.liveErrors)}
+        blockedReason={blockedReason(studio.liveErrors, studio.formProps.errors)}
       />
       <BetaHistoryStrip actions={studio.historyActions} />
     </div>

@@ -107,6 +107,7 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
           value={images}
           onChange={setImages}
           pasteTarget
+          onProblem={() => setImagesOpen(true)}
         />
         {problems.images ? (
           <p role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">

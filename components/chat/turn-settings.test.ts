@@ -56,6 +56,10 @@ describe("turn settings", () => {
     expect(settingsFromParams(null)).toEqual(DEFAULT_TURN_SETTINGS);
   });
 
+  it("brings back a seed the studio drew for a random request, so a retry reproduces the turn", () => {
+    expect(settingsFromParams({ size: "1K", seed: "77", seedWasRandom: true, footnote: null, resizeMaxPixels: null, useSearchTool: false }).seed).toBe("77");
+  });
+
   it("summarises only what differs from the defaults", () => {
     expect(settingsSummary(DEFAULT_TURN_SETTINGS)).toEqual([]);
     expect(settingsSummary({ ...DEFAULT_TURN_SETTINGS, sizeMode: "exact", width: "1024", height: "768", seed: "7", useSearchTool: true })).toEqual([

@@ -84,14 +84,15 @@ export function checkDraft(input: ReturnType<typeof turnFormInput>): { values?: 
 export function settingsFromParams(params: unknown): TurnSettings {
   const parsed = storedTurnParamsSchema.safeParse(params);
   if (!parsed.success) return DEFAULT_TURN_SETTINGS;
-  const { size, seed, seedWasRandom, footnote, resizeMaxPixels, useSearchTool } = parsed.data;
+  const { size, seed, footnote, resizeMaxPixels, useSearchTool } = parsed.data;
   const exact = parsePixelSize(size);
   const tier = PIXEL_TIER_NAMES.find((name) => name === size);
   return {
     ...DEFAULT_TURN_SETTINGS,
     ...(tier && { sizeMode: "tier" as const, tier }),
     ...(exact && { sizeMode: "exact" as const, width: String(exact.width), height: String(exact.height) }),
-    seed: seedWasRandom ? "" : (seed ?? ""),
+    // The seed the turn was made with, drawn by the studio or not: retrying reproduces it unless changed.
+    seed: seed ?? "",
     footnote: footnote ?? "",
     resizeMaxPixels: resizeMaxPixels ? String(resizeMaxPixels) : "",
     useSearchTool,

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { RetryAlert } from "@/components/ui/retry-alert";
@@ -13,15 +13,15 @@ import { GalleryGrid } from "./gallery-grid";
 import { galleryListQuery } from "./gallery-queries";
 import { emptySelection, keptIn, type Selection } from "./gallery-selection";
 import { GalleryTabs } from "./gallery-tabs";
-import { filtersFromSearch, galleryHref, withFilter, withScope, type FilterKey, type GalleryFilters as Filters } from "./gallery-url";
+import { filtersFromSearch, galleryHref, withFilter, withScope, type FilterKey } from "./gallery-url";
 import { SelectionBar } from "./selection-bar";
+import { useFilterNavigation } from "./use-filter-navigation";
 
 // The Gallery page (issue 12): "Mine" and one tab per team of the user, filters and the prompt
 // search in the address, the entries in a virtualised grid loaded page by page as it scrolls, and
 // a selection to download, share, unshare or delete several at once.
 export function GalleryBrowser({ teams }: { teams: TeamRefDto[] }) {
   const search = useSearchParams();
-  const router = useRouter();
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search.toString())), [search]);
   const team = filters.scope === "mine" ? null : (teams.find((candidate) => candidate.id === filters.scope) ?? null);
 
@@ -30,15 +30,16 @@ export function GalleryBrowser({ teams }: { teams: TeamRefDto[] }) {
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [selecting, setSelecting] = useState(false);
 
-  const go = useCallback((next: Filters, how: "push" | "replace" = "push") => router[how](galleryHref(next), { scroll: false }), [router]);
+  const { change } = useFilterNavigation(filters);
 
   // Entries that left the list (another filter, a delete) leave the selection too.
   const order = useMemo(() => items.map((item) => item.id), [items]);
   const shownSelection = useMemo(() => keptIn(selection, order), [selection, order]);
   const creators = useMemo(() => creatorsOf(items, filters.creator), [items, filters.creator]);
 
-  const onFilter = useCallback((key: FilterKey, value: string) => go(withFilter(filters, key, value)), [go, filters]);
-  const onSearch = useCallback((text: string) => go(withFilter(filters, "q", text), "replace"), [go, filters]);
+  const onFilter = useCallback((key: FilterKey, value: string) => change((latest) => withFilter(latest, key, value)), [change]);
+  const onSearch = useCallback((text: string) => change((latest) => withFilter(latest, "q", text), "replace"), [change]);
+  const clearFilters = useCallback(() => change((latest) => ({ scope: latest.scope })), [change]);
   const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
 
   const clearSelection = () => {
@@ -66,7 +67,7 @@ export function GalleryBrowser({ teams }: { teams: TeamRefDto[] }) {
         filters={filters}
         onFilter={onFilter}
         onSearch={onSearch}
-        onClear={() => go({ scope: filters.scope })}
+        onClear={clearFilters}
         creators={filters.scope === "mine" ? null : creators}
       />
 
@@ -77,7 +78,7 @@ export function GalleryBrowser({ teams }: { teams: TeamRefDto[] }) {
           {list.error.message}
         </RetryAlert>
       ) : items.length === 0 ? (
-        <GalleryEmpty filters={filters} team={team} onClear={() => go({ scope: filters.scope })} />
+        <GalleryEmpty filters={filters} team={team} onClear={clearFilters} />
       ) : (
         <div className={`transition-opacity ${list.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={list.isFetching}>
           <GalleryGrid

@@ -73,7 +73,12 @@ export function PublicLinksDialog({ open, onClose, itemId }: { open: boolean; on
               {links.data.links.map((link) => (
                 <li key={link.id} className="flex items-center justify-between gap-3 py-2">
                   <span className="text-zinc-700 dark:text-zinc-300">Expires {formatDateTime(link.expiresAt)}</span>
-                  <Button size="sm" variant="ghost" onClick={() => revoke.mutate(link.id)} disabled={revoke.isPending}>
+                  <Button size="sm" variant="ghost" onClick={() =>
+                      revoke.mutate(link.id, {
+                        // The once-shown address of a link just revoked must not stay offered for copying.
+                        onSuccess: () => (create.data?.link.id === link.id ? create.reset() : undefined),
+                      })
+                    } disabled={revoke.isPending}>
                     Revoke
                   </Button>
                 </li>

@@ -15,7 +15,7 @@ type Props = {
   errors: { prompt?: string[]; images?: string[] };
   onChange: (patch: { prompt: string } | { references: ReferenceImage[] }, field: "prompt" | "images") => void;
   onSubmit: () => void;
-  prompt: Pick<ComponentProps<typeof PromptInput>, "max" | "hint" | "placeholder">;
+  prompt: Pick<ComponentProps<typeof PromptInput>, "max" | "countsTrimmed" | "hint" | "placeholder">;
   references: { purpose: UploadPurpose; rule: ReferenceRule; label?: string; notice?: string };
 };
 

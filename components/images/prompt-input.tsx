@@ -11,6 +11,8 @@ type Props = {
   value: string;
   /** The limit the counter shows, in code points as the servers count (lib/upstream/alpha/limits). */
   max: number;
+  /** Whether the server trims the prompt before it counts it (beta's schema does): the counter counts the same. */
+  countsTrimmed?: boolean;
   errors?: string[];
   hint: ReactNode;
   placeholder: string;
@@ -19,8 +21,8 @@ type Props = {
 };
 
 // A generator's prompt with a live count in code points, like the server checks count. Ctrl/⌘+Enter generates.
-export function PromptInput({ id, value, max, errors, hint, placeholder, onChange, onSubmitShortcut }: Props) {
-  const length = codePointLength(value);
+export function PromptInput({ id, value, max, countsTrimmed = false, errors, hint, placeholder, onChange, onSubmitShortcut }: Props) {
+  const length = codePointLength(countsTrimmed ? value.trim() : value);
   const tone = length > max ? "text-red-600 dark:text-red-400" : length > max * 0.9 ? "text-amber-600 dark:text-amber-400" : "text-zinc-500";
   return (
     <div className="space-y-1.5">

@@ -27,13 +27,19 @@ export type ReferenceImagesInputProps = {
   /** Listen for images pasted anywhere on the page (only one input per page should). */
   pasteTarget?: boolean;
   label?: string;
+  /** Told when a file is refused, so a page that keeps this input folded away can open it to show why. */
+  onProblem?: () => void;
 };
 
 // Reference images by drag and drop, file picker, clipboard paste, or from earlier images. Each file
 // is checked in the browser (format, size, count) and again by the server from its magic bytes.
-export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, onChange, pasteTarget = false, label = "Reference images" }: ReferenceImagesInputProps) {
+export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, onChange, pasteTarget = false, label = "Reference images", onProblem }: ReferenceImagesInputProps) {
   const [uploading, setUploading] = useState(0);
-  const [error, setError] = useState<string>();
+  const [error, setShownError] = useState<string>();
+  const setError = (message: string | undefined) => {
+    setShownError(message);
+    if (message) onProblem?.();
+  };
   // What the studio did to make a file usable (a HEIC photo converted to JPEG), per file.
   const [notices, setNotices] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);

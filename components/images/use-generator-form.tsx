@@ -1,11 +1,12 @@
 "use client";
 
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { reveal } from "@/components/ui/reveal";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { addReference, type ReferenceRule } from "./add-reference";
 import { serverFieldErrors, type FieldErrors, type FieldOfPath } from "./field-errors";
+import { readDraft, writeDraft } from "./form-draft";
 import { followedRequest } from "./followed-request";
 import type { GeneratorFormProps } from "./generator-form";
 import { loadReferenceImages, settingsLoadedNotice } from "./load-reference-images";
@@ -45,6 +46,20 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
   const [referenceNotice, setReferenceNotice] = useState<string>();
   const [settingsNotice, setSettingsNotice] = useState<FormNotice>();
 
+  // The form as the designer left it on this tab comes back when they return to the page. The
+  // server's render and hydration start from the initial form (so they match); the draft is read
+  // once, in the first render after hydration.
+  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
+  const [draftRead, setDraftRead] = useState(false);
+  if (hydrated && !draftRead) {
+    setDraftRead(true);
+    const draft = readDraft(name, source.initial);
+    if (draft) setForm(draft);
+  }
+  useEffect(() => {
+    if (draftRead) writeDraft(name, form);
+  }, [draftRead, name, form]);
+
   const liveErrors = useMemo(() => validate(form), [validate, form]);
   const refusedByServer = useMemo(() => serverFieldErrors(job.failure?.error, fieldOf), [job.failure, fieldOf]);
   const fieldErrors = useShownFieldErrors(fields, liveErrors, refusedByServer);
@@ -81,6 +96,8 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
     const ids = source.referenceIdsOf(request);
     const { images, missing } = ids.length > 0 ? await loadReferenceImages(ids) : { images: [], missing: 0 };
     setForm(source.fromGeneration(request, images));
+    // A refill asked for on arrival (a gallery entry's settings) wins over the tab's draft.
+    setDraftRead(true);
     fieldErrors.reset();
     if (showRules) fieldErrors.touch(...fields);
     setReferenceNotice(undefined);
@@ -122,3 +139,5 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
     },
   };
 }
+
+const neverChanges = () => () => undefined;

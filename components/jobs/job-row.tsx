@@ -4,7 +4,7 @@ import Link from "next/link";
 import { describeFailure } from "@/components/errors/error-copy";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
-import { formatDuration, formatElapsed } from "@/lib/client/format-elapsed";
+import { formatElapsed, tookLabel } from "@/lib/client/format-elapsed";
 import { isActiveJobState, JOB_KIND_LABELS, type JobDto } from "@/lib/jobs/job-dto";
 import { jobStatusText } from "./job-status";
 import { useCancelJob, useRunAgain } from "./use-jobs";
@@ -37,7 +37,7 @@ export function JobRow({ job, onNavigate }: { job: JobDto; onNavigate: () => voi
         <div className="flex items-baseline gap-2">
           <span className="shrink-0 text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{JOB_KIND_LABELS[job.kind]}</span>
           <span className="ml-auto shrink-0 font-mono text-xs text-zinc-500 tabular-nums">
-            {active ? <Elapsed since={job.createdAt} /> : job.finishedAt ? `took ${formatDuration(Date.parse(job.finishedAt) - Date.parse(job.createdAt))}` : null}
+            {active ? <Elapsed since={job.createdAt} /> : job.finishedAt ? tookLabel(job.createdAt, job.finishedAt) : null}
           </span>
         </div>
         <p className="truncate text-sm text-zinc-900 dark:text-zinc-100" title={job.label}>

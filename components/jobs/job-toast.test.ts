@@ -28,6 +28,12 @@ describe("toastForFinishedJob", () => {
     expect(toastForFinishedJob(finished({}), "/alpha")).toMatchObject({ tone: "success", title: "Image ready", action: { label: "Open", href: "/chat/c1?turn=t1" } });
   });
 
+  it("names a video as a video", () => {
+    const video = { kind: "video" as const, href: "/videos/v1", videoId: "v1", conversationId: null, turnId: null };
+    expect(toastForFinishedJob(finished(video), "/alpha")).toMatchObject({ title: "Video ready", action: { href: "/videos/v1" } });
+    expect(toastForFinishedJob(finished({ ...video, state: "failed", error: { code: "generation_failed", message: "x", requestId: null } }), "/alpha")).toMatchObject({ title: "Video failed" });
+  });
+
   it("says why a generation failed", () => {
     const toast = toastForFinishedJob(finished({ state: "failed", error: { code: "blocked", message: "Blocked.", requestId: null } }), "/alpha");
     expect(toast).toMatchObject({ tone: "danger", title: "Generation failed", detail: "Blocked by content safety" });

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useSessionEnded } from "@/components/session/use-session-ended";
 import { JOB_EVENT_NAME, type JobDto, type JobListDto } from "@/lib/jobs/job-dto";
 import { mergeJob } from "./job-list";
 import { jobsKey } from "./job-queries";
@@ -19,14 +20,18 @@ const REOPEN_AFTER_MS = 5_000;
  * A hidden tab holds no stream: a browser gives a site only six HTTP/1.1 connections, and a designer
  * with many studio tabs open would otherwise have none left for requests. Shown again, the tab
  * re-reads the list and opens a stream from there.
+ *
+ * An EventSource cannot tell why it was refused: when it gives up, the list is read again, and a 401
+ * there ends the tab's session (components/session), after which no stream is opened.
  */
 export function useJobStream(listLoaded: boolean, onConnected: (connected: boolean) => void): void {
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(0);
   const visible = useSyncExternalStore(subscribeToVisibility, isTabVisible, () => true);
+  const sessionEnded = useSessionEnded();
 
   useEffect(() => {
-    if (!listLoaded) return;
+    if (!listLoaded || sessionEnded) return;
     if (!visible) {
       onConnected(false);
       return;
@@ -37,7 +42,9 @@ export function useJobStream(listLoaded: boolean, onConnected: (connected: boole
     source.onopen = () => onConnected(true);
     source.onerror = () => {
       onConnected(false);
-      if (source.readyState === EventSource.CLOSED) reopen = setTimeout(() => setOpened((count) => count + 1), REOPEN_AFTER_MS);
+      if (source.readyState !== EventSource.CLOSED) return;
+      void queryClient.invalidateQueries({ queryKey: jobsKey });
+      reopen = setTimeout(() => setOpened((count) => count + 1), REOPEN_AFTER_MS);
     };
     source.addEventListener(JOB_EVENT_NAME, (event: MessageEvent<string>) => {
       const job = JSON.parse(event.data) as JobDto;
@@ -47,7 +54,7 @@ export function useJobStream(listLoaded: boolean, onConnected: (connected: boole
       clearTimeout(reopen);
       source.close();
     };
-  }, [listLoaded, visible, opened, queryClient, onConnected]);
+  }, [listLoaded, sessionEnded, visible, opened, queryClient, onConnected]);
 
   // Back in view: what happened while hidden comes from a fresh read of the list.
   const wasHidden = useRef(false);

@@ -1,3 +1,4 @@
+import { formatDateTime, modelLabel } from "@/components/gallery/gallery-format";
 import { Logo } from "@/components/shell/logo";
 import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-schemas";
 import type { PublicEntryDto, PublicFileDto } from "@/lib/gallery/public-entry-dto";
@@ -9,7 +10,7 @@ export function PublicEntry({ entry }: { entry: PublicEntryDto }) {
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <header className="flex items-center justify-between gap-4">
         <Logo />
-        <span className="text-xs text-zinc-500">Shared link · available until {new Date(entry.expiresAt).toUTCString()}</span>
+        <span className="text-xs text-zinc-500">Shared link · available until <span data-testid="public-expires">{formatDateTime(entry.expiresAt)}</span></span>
       </header>
       <section className="space-y-4 rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <div className={entry.files.length > 1 ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid"}>
@@ -23,7 +24,7 @@ export function PublicEntry({ entry }: { entry: PublicEntryDto }) {
             {entry.prompt}
           </dd>
           <dt className="text-zinc-500">Model</dt>
-          <dd data-testid="public-model">{entry.model}</dd>
+          <dd data-testid="public-model">{modelLabel(entry.model)}</dd>
           <dt className="text-zinc-500">Kind</dt>
           <dd>{GALLERY_KIND_LABELS[entry.kind]}</dd>
         </dl>

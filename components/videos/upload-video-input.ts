@@ -1,5 +1,5 @@
 import type { AssetDto } from "@/lib/assets/asset-dto";
-import { apiErrorOf } from "@/lib/client/api";
+import { ApiError, apiErrorOf } from "@/lib/client/api";
 import type { VideoInputType } from "@/lib/upstream/video/limits";
 import { referenceTimeProblem, videoInputProblems, videoInputTypeOfMime, videoInputTypeOfName } from "@/lib/videos/input-rules";
 import { readMediaMetadata } from "./media-metadata";
@@ -65,4 +65,10 @@ export async function uploadInputFile({ file, type, durationSeconds }: CheckedFi
     input: { asset, type, name: file.name, durationSeconds: probed ? probed / 1000 : durationSeconds },
     conversion: conversion?.message ?? null,
   };
+}
+
+/** What a refused upload is shown as: the server's rules, each already naming the file; else its one message, prefixed with the file's name. */
+export function uploadProblems(name: string, error: unknown): string[] {
+  if (error instanceof ApiError && error.error.fields?.length) return error.error.fields.map((field) => field.message);
+  return [`${name}: ${error instanceof Error ? error.message : "the upload failed"}`];
 }

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import type { VideoInputType } from "@/lib/upstream/video/limits";
-import { checkInputFile, inputTypeOf, uploadInputFile } from "./upload-video-input";
+import { checkInputFile, inputTypeOf, uploadInputFile, uploadProblems } from "./upload-video-input";
 import type { AttachedInput } from "./video-form-state";
 
 /** A file being checked or uploaded, shown in place of the input it will become. */
@@ -52,7 +52,7 @@ export function useInputUploads({ allowed, roomProblem, references, onUploaded }
         if (conversion) setNotices((shown) => [...shown, `${file.name}: ${conversion}`]);
         onUploaded(input);
       } catch (error) {
-        setProblems((shown) => [...shown, `${file.name}: ${error instanceof Error ? error.message : "the upload failed"}`]);
+        setProblems((shown) => [...shown, ...uploadProblems(file.name, error)]);
       } finally {
         if (type) onTheWay.current = onTheWay.current.filter((_, index) => index !== onTheWay.current.indexOf(type));
         setPending((shown) => shown.filter((upload) => upload.key !== key));

@@ -12,7 +12,6 @@ import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
 import { ApiError } from "@/lib/client/api";
-import { formatElapsed } from "@/lib/client/format-elapsed";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
 import { referenceTags } from "./prompt-tags";
@@ -20,7 +19,7 @@ import { VideoEchoFacts, VideoSettingsFacts, VideoTimesFacts } from "./video-det
 import { VideoJobActions } from "./video-job-actions";
 import { UpstreamDeletedNote, VideoJobError, VideoJobPreparation, VideoJobWarnings } from "./video-job-notes";
 import { VideoJobProgress } from "./video-job-progress";
-import { deliveredSizeLabel, elapsedMs, isActivePhase, phaseBadge, posterShape } from "./video-job-view";
+import { deliveredSizeLabel, isActivePhase, jobClockText, phaseBadge, posterShape } from "./video-job-view";
 import { duplicateHref } from "./video-links";
 import { videoQuery } from "./video-queries";
 import { PromptCard } from "@/components/ui/prompt-card";
@@ -104,7 +103,7 @@ function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
           </Badge>
           <span className="text-sm text-zinc-500">{VIDEO_TASK_LABELS[job.task]}</span>
           <span className="font-mono text-sm text-zinc-500 tabular-nums">
-            {active ? formatElapsed(elapsedMs(job, now)) : `took ${formatElapsed(elapsedMs(job, now))}`}
+            {jobClockText(job, now)}
           </span>
         </div>
       </div>

@@ -7,13 +7,12 @@ import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
 import { formatRelative } from "@/components/chat/format";
 import { ResultMeta as Meta } from "@/components/images/result-card";
-import { formatElapsed } from "@/lib/client/format-elapsed";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
 import { VideoJobActions } from "./video-job-actions";
 import { UpstreamDeletedNote, VideoJobError, VideoJobPreparation, VideoJobWarnings } from "./video-job-notes";
 import { VideoJobProgress } from "./video-job-progress";
-import { deliveredSizeLabel, elapsedMs, isActivePhase, phaseBadge, posterShape, requestedSizeLabel } from "./video-job-view";
+import { deliveredSizeLabel, isActivePhase, jobClockText, phaseBadge, posterShape, requestedSizeLabel } from "./video-job-view";
 
 type Props = {
   job: VideoJobDto;
@@ -27,7 +26,7 @@ function JobClock({ job }: { job: VideoJobDto }) {
   const now = useNow(active ? 1000 : 60_000);
   return (
     <span className="font-mono text-xs text-zinc-500 tabular-nums" data-testid="video-job-elapsed" title={active ? "Time since it was submitted" : "Time from submit to result"}>
-      {active ? formatElapsed(elapsedMs(job, now)) : `took ${formatElapsed(elapsedMs(job, now))}`}
+      {jobClockText(job, now)}
     </span>
   );
 }

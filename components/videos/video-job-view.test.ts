@@ -6,8 +6,8 @@ import {
   activeDetail,
   deliveredSizeLabel,
   echoRows,
-  elapsedMs,
   isActivePhase,
+  jobClockText,
   phaseBadge,
   refreshInterval,
   requestedSizeLabel,
@@ -52,14 +52,18 @@ describe("phases", () => {
   });
 });
 
-describe("elapsedMs", () => {
+describe("jobClockText", () => {
   const createdAt = "2026-11-22T10:00:00.000Z";
   const now = Date.parse("2026-11-22T10:02:05.000Z");
 
-  it("runs while the job is under way and stops at its archive (or completion) once it has ended", () => {
-    expect(elapsedMs({ createdAt, completedAt: null, archivedAt: null, phase: "running" }, now)).toBe(125_000);
-    expect(elapsedMs({ createdAt, completedAt: "2026-11-22T10:01:00.000Z", archivedAt: "2026-11-22T10:01:10.000Z", phase: "ready" }, now)).toBe(70_000);
-    expect(elapsedMs({ createdAt, completedAt: "2026-11-22T10:00:30.000Z", archivedAt: null, phase: "failed" }, now)).toBe(30_000);
+  it("counts while the job is under way and shows its total, as the activity tray does, once it has ended", () => {
+    expect(jobClockText({ createdAt, finishedAt: null, phase: "running" }, now)).toBe("2:05");
+    expect(jobClockText({ createdAt, finishedAt: "2026-11-22T10:01:10.000Z", phase: "ready" }, now)).toBe("took 1 min 10 s");
+    expect(jobClockText({ createdAt, finishedAt: "2026-11-22T10:00:10.400Z", phase: "failed" }, now)).toBe("took 10.4 s");
+  });
+
+  it("stands still for an ended job whose end is unknown instead of counting on", () => {
+    expect(jobClockText({ createdAt, finishedAt: null, phase: "failed" }, now)).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatElapsed, tookLabel } from "@/lib/client/format-elapsed";
 import { SUPPORTED_BASE_SIZES, VIDEO_SHORT_EDGE } from "@/lib/upstream/video/limits";
 import { ACTIVE_VIDEO_PHASES, VIDEO_PHASE_LABELS, type VideoJobDto, type VideoPhase } from "@/lib/videos/video-dto";
 import { shortEdgeFamily, type VideoFormValues } from "@/lib/videos/video-schemas";
@@ -74,10 +75,10 @@ export function activeDetail(job: Pick<VideoJobDto, "phase" | "queuePosition" | 
   }
 }
 
-/** Milliseconds the job has taken: to its completion when it has one, else to `now`. */
-export function elapsedMs(job: Pick<VideoJobDto, "createdAt" | "completedAt" | "archivedAt" | "phase">, now: number): number {
-  const end = isActivePhase(job.phase) ? now : Date.parse(job.archivedAt ?? job.completedAt ?? "") || now;
-  return Math.max(0, end - Date.parse(job.createdAt));
+/** The job's clock: time since it was submitted while under way ("7 s"), its total once ended ("took 4.2 s"; nothing when its end is unknown). */
+export function jobClockText(job: Pick<VideoJobDto, "createdAt" | "finishedAt" | "phase">, now: number): string | null {
+  if (isActivePhase(job.phase)) return formatElapsed(now - Date.parse(job.createdAt));
+  return job.finishedAt ? tookLabel(job.createdAt, job.finishedAt) : null;
 }
 
 const FAMILY_LABELS = { native: "native", "1080p": "1080p family", "2K": "2K family", "4K": "4K family" } as const;

@@ -143,6 +143,17 @@ describe("issue 7 finding 6: the asset list filters by type in the query", () =>
     expect(filtered.items.map((asset) => asset.id)).toEqual([wanted.id]);
   });
 
+  it("offers a chat turn's image once: the intermediate copy kept for replays is not a second pick", async () => {
+    const owner = await createPerson(testDb.db, "Chatter", []);
+    const conversation = await testDb.db.conversation.create({ data: { ownerId: owner.id, title: "Lantern" } });
+    const turn = await testDb.db.turn.create({ data: { conversationId: conversation.id, userText: "A lantern", params: {}, requestMessages: [] } });
+    const final = await storeAs(owner, await png("#a1b"));
+    const intermediate = await storeAs(owner, await png("#a1b"));
+    await testDb.db.asset.update({ where: { id: final.id }, data: { kind: "image", turnId: turn.id, position: 0 } });
+    await testDb.db.asset.update({ where: { id: intermediate.id }, data: { kind: "image", turnId: turn.id, position: 1 } });
+    expect((await listAs(owner, "kind=image,input")).items.map((asset) => asset.id)).toEqual([final.id]);
+  });
+
   it.each(["text/html", "constructor", "image/png,__proto__"])("refuses mime=%s, naming the field", async (mime) => {
     session.user = viewers.owner;
     const response = await listRoute(new Request(`http://studio.test/api/assets?mime=${encodeURIComponent(mime)}`), { params: Promise.resolve({}) });

@@ -15,6 +15,8 @@ export async function listVisibleAssets(user: CurrentUser, options: { kinds: Ass
       kind: { in: options.kinds },
       ...(options.mimes ? { mime: { in: options.mimes } } : {}),
       ...assetsSharedWith(user),
+      // A chat turn keeps the model's intermediate image beside its answer for replays; it is not a second pick.
+      NOT: { turnId: { not: null }, position: { gt: 0 } },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

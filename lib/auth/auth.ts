@@ -5,6 +5,7 @@ import Credentials from "next-auth/providers/credentials";
 import type { NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/security/client-ip";
+import { authLogger } from "./auth-logger";
 import { tooManySignInAttempts } from "./messages";
 import { sessionCallbacks, sessionEvents } from "./session-callbacks";
 import { authenticate } from "./sign-in";
@@ -37,6 +38,7 @@ function authConfig(): NextAuthConfig {
     trustHost: true,
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: "/sign-in" },
+    logger: authLogger,
     providers: [
       Credentials({
         credentials: { email: { type: "email" }, password: { type: "password" } },

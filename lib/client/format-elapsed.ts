@@ -14,3 +14,8 @@ export function formatDuration(ms: number): string {
   const whole = Math.floor(seconds);
   return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
+
+/** "took 4.2 s": an ended job's time from its start to its end, the same in every view. */
+export function tookLabel(createdAt: string, finishedAt: string): string {
+  return `took ${formatDuration(Math.max(0, Date.parse(finishedAt) - Date.parse(createdAt)))}`;
+}

@@ -206,8 +206,8 @@ export type AlphaV35TurnFormValues = z.output<typeof alphaV35TurnFormSchema>;
 /**
  * The settings stored with each alpha v3 generation (lib/images/generate-alpha-v3). JSON from the
  * database, so read defensively: a missing or odd value falls back to the form default. A seed the
- * studio chose for a "random" request is stored with `seedWasRandom`, so reusing the settings stays
- * random while "Run again" repeats the seed.
+ * studio chose for a "random" request is stored with `seedWasRandom` (shown with the request); reusing
+ * the settings and "Run again" both bring that seed back.
  */
 export const alphaV3StoredParamsSchema = z.object({
   size: z.string().catch("auto"),

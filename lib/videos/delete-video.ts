@@ -12,7 +12,7 @@ import { videoServiceFailure } from "./video-service-failure";
 /**
  * Deletes a finished job on the agent (spec 3.1: its record, results and inputs there), and either
  * keeps the studio's archived copy (the job stays in the list, marked deleted upstream, still
- * playable) or removes it too, with its files.
+ * playable) or removes it too, with its files. A job without an archived video is removed whole.
  */
 export async function deleteVideo(user: CurrentUser, id: string, archive: "keep" | "remove"): Promise<VideoDeleteAnswer> {
   const video = await getOwnedVideo(user, id);
@@ -29,7 +29,8 @@ export async function deleteVideo(user: CurrentUser, id: string, archive: "keep"
         throw videoServiceFailure(error, "video agent", "delete the job");
       });
   }
-  if (archive === "keep") {
+  // A job that never produced a video has no copy to keep: it goes in one step.
+  if (archive === "keep" && video.asset) {
     await db.videoJob.update({ where: { id: video.id }, data: { upstreamDeletedAt: new Date() } });
     return { deleted: true, archiveKept: true };
   }

@@ -77,7 +77,13 @@ export function referenceTimeProblem(files: ReadonlyArray<{ name: string; type: 
 
 const MIB = 1024 * 1024;
 
+/** An empty file breaks every input rule at once: said as what it is, not as a wrong type. */
+export function emptyFileProblem(name: string): string {
+  return `${name}: the file is empty (0 bytes)`;
+}
+
 function sizeProblem(type: VideoInputType, meta: VideoInputMeta): string | null {
+  if (meta.bytes === 0) return emptyFileProblem(meta.name);
   if (!isOverByteLimit(type, meta.bytes)) return null;
   const limit = VIDEO_INPUT_LIMITS[type].maxBytes;
   const rule = `${meta.name}: ${TYPE_NOUNS[type]} must be at most ${limit / MIB} MiB`;

@@ -221,6 +221,11 @@ describe("refusals name the file and the rule, and keep nothing", () => {
     expect(error.fields[0]!.message).toMatch(/\(its bytes are image\/gif\)$/);
   });
 
+  it("an empty file → 400 saying it is empty, not that it is of a wrong type", async () => {
+    const error = await refused("zero.png", Buffer.alloc(0), "image/png", 400);
+    expect(error.fields).toEqual([{ field: "file", message: "zero.png: the file is empty (0 bytes)" }]);
+  });
+
   it("an MP4 cut off after its first kilobytes → 415 not a readable video", async () => {
     const clip = await readFile(await makeClip(media, "cut.mp4", { width: 320, height: 256, fps: 24, seconds: 3 }));
     const error = await refused("cut.mp4", clip.subarray(0, 2048), "video/mp4", 415);

@@ -19,7 +19,7 @@ import { MediaToolError } from "@/lib/media/run-tool";
 import { blobStore } from "@/lib/storage";
 import { BlobTooLargeError, type BlobInfo } from "@/lib/storage/blob-store";
 import { VIDEO_INPUT_LIMITS, type VideoInputType } from "@/lib/upstream/video/limits";
-import { isOverByteLimit, videoInputProblems, videoInputTypeOfMime, type VideoInputMeta } from "./input-rules";
+import { emptyFileProblem, isOverByteLimit, videoInputProblems, videoInputTypeOfMime, type VideoInputMeta } from "./input-rules";
 
 type StoreVideoInputInput = {
   source: Readable;
@@ -103,6 +103,7 @@ async function putWithinLimit(input: StoreVideoInputInput): Promise<BlobInfo> {
 }
 
 async function checkInput(stored: BlobInfo, input: StoreVideoInputInput, written: Written): Promise<CheckedInput> {
+  if (stored.bytes === 0) throw new AppError("validation_failed", emptyFileProblem(input.name), problemFields([emptyFileProblem(input.name)]));
   const detected = (await fileTypeFromFile(blobStore().pathFor(stored.key)))?.mime;
   const type = detected ? videoInputTypeOfMime(detected) : null;
   if (!detected || !type) throw wrongType(input.name, detected);

@@ -69,6 +69,8 @@ export type VideoJobDto = {
   /** Whether the job has ended (it may be deleted). */
   finished: boolean;
   createdAt: string;
+  /** When the job ended, whatever the outcome: the same moment the activity tray shows. */
+  finishedAt: string | null;
   submittedAt: string | null;
   startedAt: string | null;
   completedAt: string | null;

@@ -59,6 +59,12 @@ describe("video routes", () => {
     const upstream = (await (await fetch(`${context.upstream.emulator.urls.agent}/v1/videos/${after.upstreamId}`)).json()) as { status: string };
     expect(upstream.status).toBe("canceled");
     await agent("/__emulator/video/resume", { stage: "generation" });
+
+    // With no video to keep, one delete removes the job, whatever the dialog said of the archive.
+    const deleted = await deleteVideoRoute(new Request(`http://studio.test/api/videos/${video.id}?archive=keep`, { method: "DELETE" }), { params: Promise.resolve({ id: video.id }) });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted: true, archiveKept: false });
+    expect(await context.testDb.db.videoJob.count({ where: { id: video.id } })).toBe(0);
   });
 
   it("refuses a delete without saying what becomes of the archive, and of an unknown job", async () => {

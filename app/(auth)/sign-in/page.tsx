@@ -4,12 +4,14 @@ import { redirect } from "next/navigation";
 import { signInAction } from "@/app/(auth)/actions";
 import { AuthForm } from "@/components/auth/auth-form";
 import { currentUser } from "@/lib/auth/current-user";
-import { signUpIsOpen } from "@/lib/auth/sign-up-policy";
+import { signUpIsOpen, signUpPolicy } from "@/lib/auth/sign-up-policy";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   if (await currentUser()) redirect("/");
+  // A fresh studio has nobody to sign in: its first visitor creates the admin account.
+  if ((await signUpPolicy()).kind === "first-account") redirect("/sign-up");
   const { next } = await searchParams;
   return (
     <>
