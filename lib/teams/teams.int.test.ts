@@ -30,6 +30,8 @@ import {
   OWNERS_ONLY,
   YOU_ARE_ALREADY_A_MEMBER,
 } from "./team-messages";
+import { acceptInvitation } from "./my-invitations";
+import { withdrawTeamInvitation } from "./team-invitations";
 import { changeMemberRole } from "./team-members";
 
 // Teams and membership (issue 12, "Teams and sharing"), through the route handlers as a browser calls
@@ -418,6 +420,18 @@ describe("invitations by email", () => {
     expect(await memberships(team.id)).toEqual([{ userId: owner.id, role: "owner" }]);
     expect((await accept(second.id)).status).toBe(200);
     expect((await memberships(team.id)).find((m) => m.userId === bo.id)?.role).toBe("member");
+  });
+
+  it("is accepted once when two accepts and a withdrawal race for it", async () => {
+    const owner = await person();
+    const bo = await person();
+    const team = await teamOf(owner);
+    const { id } = (await invite(owner, team.id, { email: bo.email, role: "owner" })).body.invitation;
+    const results = await Promise.allSettled([acceptInvitation(bo, id), acceptInvitation(bo, id), withdrawTeamInvitation(owner, team.id, id)]);
+    expect(results.filter((result) => result.status === "fulfilled").length).toBe(1);
+    const row = await testDb.db.teamInvitation.findUniqueOrThrow({ where: { id } });
+    expect([row.acceptedAt, row.withdrawnAt].filter(Boolean)).toHaveLength(1);
+    expect(await memberships(team.id)).toEqual(row.acceptedAt ? [{ userId: owner.id, role: "owner" }, { userId: bo.id, role: "owner" }] : [{ userId: owner.id, role: "owner" }]);
   });
 
   it("refuses a member's address, a bad address or role and any other field, writing nothing", async () => {
