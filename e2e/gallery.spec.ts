@@ -26,8 +26,11 @@ async function createTeamWith(owner: Member, name: string, member: Member): Prom
   const created = await owner.page.request.post("/api/teams", { data: { name } });
   expect(created.status(), await created.text()).toBe(201);
   const { team } = (await created.json()) as { team: { id: string } };
-  const added = await owner.page.request.post(`/api/teams/${team.id}/members`, { data: { email: member.account.email } });
-  expect(added.status(), await added.text()).toBe(201);
+  const invited = await owner.page.request.post(`/api/teams/${team.id}/invitations`, { data: { email: member.account.email, role: "member" } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { invitation } = (await invited.json()) as { invitation: { id: string } };
+  const accepted = await member.page.request.post(`/api/team-invitations/${invitation.id}/accept`);
+  expect(accepted.status(), await accepted.text()).toBe(200);
   return team.id;
 }
 

@@ -476,6 +476,12 @@ export const apiRoutes: ApiRoute[] = [
     methods: { PUT: { body: { type: "json", sample: (fixtures) => ({ teamId: fixtures.team }), strings: [], closed: ["teamId"] } } },
   },
   {
+    // The member's own pending invitations by email.
+    path: "/api/me/team-invitations",
+    access: "member",
+    methods: { GET: { body: none, snapshot: true } },
+  },
+  {
     path: "/api/me/password",
     access: "member",
     methods: {
@@ -495,6 +501,19 @@ export const apiRoutes: ApiRoute[] = [
     access: "public",
     params: { token: { value: "A".repeat(43) }, assetId: { fixture: "asset" } },
     methods: { GET: { body: none } },
+  },
+  {
+    // Nobody's invitation: every request here names one the member may not answer.
+    path: "/api/team-invitations/[id]/accept",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { POST: { body: none } },
+  },
+  {
+    path: "/api/team-invitations/[id]/decline",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { POST: { body: none } },
   },
   {
     path: "/api/teams",
@@ -530,10 +549,20 @@ export const apiRoutes: ApiRoute[] = [
     methods: { DELETE: { body: none } },
   },
   {
-    path: "/api/teams/[id]/members",
+    // An invitation to an address with no account: one that slipped through shows in the GET.
+    path: "/api/teams/[id]/invitations",
     access: "member",
     params: { id: { fixture: "team" } },
-    methods: { POST: { body: { type: "json", sample: () => ({ email: "nobody@studio.test" }), strings: ["email"], closed: [] } } },
+    methods: {
+      GET: { body: none, snapshot: true },
+      POST: { body: { type: "json", sample: () => ({ email: "nobody@studio.test", role: "member" }), strings: ["email"], closed: ["role"] } },
+    },
+  },
+  {
+    path: "/api/teams/[id]/invitations/[invitationId]",
+    access: "member",
+    params: { id: { fixture: "team" }, invitationId: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { DELETE: { body: none } },
   },
   {
     // The bystander is in no team of the member's: every request here names a stranger.

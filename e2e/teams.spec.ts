@@ -1,9 +1,11 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { INVITE_PROBLEMS } from "../lib/auth/messages";
+import { invitationSent } from "../lib/teams/team-messages";
 import { newMember, signUp } from "./accounts";
 
 // Issue 12, "Teams and sharing": an owner makes a team and an invite link; a signed-in account opens
-// the link and joins; the same link opened by a third account is refused as used.
+// the link and joins; the same link opened by a third account is refused as used. An owner invites
+// an account by email; it joins only when its owner accepts, with the role offered.
 
 async function signedInMember(browser: Browser, baseURL: string, prefix: string) {
   const account = newMember(prefix);
@@ -47,4 +49,39 @@ test("a team's invite link adds one signed-in account, then says it was used", a
   await expect(owner.page.getByRole("list", { name: "Members" }).getByTestId("team-member")).toHaveCount(2);
   await expect(owner.page.getByRole("list", { name: "Pending team invites" })).toHaveCount(0);
   await Promise.all([owner.context.close(), second.context.close(), third.context.close()]);
+});
+
+test("an invitation by email makes nobody a member until the invitee accepts it, with the role offered", async ({ browser, baseURL }) => {
+  const owner = await signedInMember(browser, baseURL!, "inviter");
+  const invitee = await signedInMember(browser, baseURL!, "invitee");
+  const teamName = `Studio ${Date.now()}`;
+  await owner.page.goto("/teams");
+  await owner.page.getByLabel("Team name").fill(teamName);
+  await owner.page.getByRole("button", { name: "Create team" }).click();
+  await expect(owner.page.getByRole("heading", { name: teamName })).toBeVisible();
+  const teamUrl = owner.page.url();
+
+  await owner.page.getByLabel("Email", { exact: true }).fill(invitee.account.email);
+  await owner.page.getByLabel("Role offered").selectOption("owner");
+  await owner.page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.page.getByText(invitationSent(invitee.account.email))).toBeVisible();
+  await expect(owner.page.getByRole("list", { name: "Pending invitations" }).getByText(invitee.account.email)).toBeVisible();
+  await expect(owner.page.getByRole("list", { name: "Members" }).getByTestId("team-member")).toHaveCount(1);
+
+  await invitee.page.goto("/teams");
+  await expect(invitee.page.getByTestId("team-invitation-count")).toContainText("1");
+  const invitations = invitee.page.getByRole("list", { name: "Invitations for you" });
+  await expect(invitations.getByText(teamName)).toBeVisible();
+  await expect(invitations).toContainText(`Invited by ${owner.account.name} (${owner.account.email}) as owner`);
+  await invitee.page.getByRole("button", { name: `Accept the invitation to ${teamName}` }).click();
+  await expect(invitations).toHaveCount(0);
+  await expect(invitee.page.getByTestId("team-invitation-count")).toHaveCount(0);
+  await expect(invitee.page.getByRole("list", { name: "Your teams" }).getByText(teamName)).toBeVisible();
+  await invitee.page.goto(teamUrl);
+  await expect(invitee.page.getByText("You are an owner of this team.")).toBeVisible();
+
+  await owner.page.reload();
+  await expect(owner.page.getByRole("list", { name: "Members" }).getByTestId("team-member")).toHaveCount(2);
+  await expect(owner.page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
+  await Promise.all([owner.context.close(), invitee.context.close()]);
 });

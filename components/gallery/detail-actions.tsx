@@ -7,7 +7,8 @@ import { useState } from "react";
 import { chatEditorHref } from "@/components/images/image-actions";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { dangerActionClass } from "./danger-action";
-import type { GalleryItemDetailDto, TeamRefDto } from "@/lib/gallery/gallery-dto";
+import type { GalleryItemDetailDto } from "@/lib/gallery/gallery-dto";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { DeleteDialog } from "./delete-dialog";
 import { orderedImages } from "./detail-media";
 import { referenceHref, reuseHref } from "./gallery-links";
@@ -22,7 +23,7 @@ const shareIcon = "M13.5 6.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM6.5 12.5a2.5 2
 // What the viewer may do with an entry (issue 12): anyone who sees it may reuse its settings, use
 // its image as a reference, open it in the chat editor and download it; share and public links are
 // the owner's; delete is the owner's or a site admin's (the `can` flags come from the server).
-export function DetailActions({ item, teams }: { item: GalleryItemDetailDto; teams: TeamRefDto[] }) {
+export function DetailActions({ item, teams }: { item: GalleryItemDetailDto; teams: TeamSummaryDto[] }) {
   const router = useRouter();
   const reuse = useQuery(galleryReuseQuery(item.id));
   const remove = useDeleteItem(item.id);

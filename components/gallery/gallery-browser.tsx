@@ -6,7 +6,8 @@ import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import { Spinner } from "@/components/ui/spinner";
-import type { GalleryItemDto, PersonDto, TeamRefDto } from "@/lib/gallery/gallery-dto";
+import type { GalleryItemDto, PersonDto } from "@/lib/gallery/gallery-dto";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { GalleryEmpty, GallerySkeleton } from "./gallery-empty";
 import { GalleryFilters } from "./gallery-filters";
 import { GalleryGrid } from "./gallery-grid";
@@ -20,7 +21,7 @@ import { useFilterNavigation } from "./use-filter-navigation";
 // The Gallery page (issue 12): "Mine" and one tab per team of the user, filters and the prompt
 // search in the address, the entries in a virtualised grid loaded page by page as it scrolls, and
 // a selection to download, share, unshare or delete several at once.
-export function GalleryBrowser({ teams }: { teams: TeamRefDto[] }) {
+export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
   const search = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search.toString())), [search]);
   const team = filters.scope === "mine" ? null : (teams.find((candidate) => candidate.id === filters.scope) ?? null);

@@ -6,7 +6,8 @@ import { ActionIcon, icons } from "@/components/ui/action-icon";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { RetryAlert } from "@/components/ui/retry-alert";
-import type { GalleryItemDetailDto, TeamRefDto } from "@/lib/gallery/gallery-dto";
+import type { GalleryItemDetailDto } from "@/lib/gallery/gallery-dto";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { DetailActions } from "./detail-actions";
 import { DetailFacts } from "./detail-facts";
 import { DetailMedia } from "./detail-media";
@@ -25,7 +26,7 @@ function BackLink() {
 
 // One gallery entry (issue 12 "detail view"): the image(s) or the video full size, the request that
 // made it, and what the viewer may do with it. An entry the viewer may not see reads as missing.
-export function GalleryDetail({ id, teams }: { id: string; teams: TeamRefDto[] }) {
+export function GalleryDetail({ id, teams }: { id: string; teams: TeamSummaryDto[] }) {
   const item = useQuery(galleryItemQuery(id));
 
   if (item.isPending) {
@@ -59,7 +60,7 @@ export function GalleryDetail({ id, teams }: { id: string; teams: TeamRefDto[] }
   return <DetailView item={item.data} teams={teams} />;
 }
 
-function DetailView({ item, teams }: { item: GalleryItemDetailDto; teams: TeamRefDto[] }) {
+function DetailView({ item, teams }: { item: GalleryItemDetailDto; teams: TeamSummaryDto[] }) {
   return (
     <div className="space-y-6" data-testid="gallery-detail">
       <div className="space-y-3">

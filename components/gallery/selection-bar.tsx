@@ -6,13 +6,14 @@ import { dangerActionClass } from "./danger-action";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import type { TeamRefDto } from "@/lib/gallery/gallery-dto";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { GALLERY_SELECTION_MAX } from "@/lib/gallery/gallery-schemas";
 import { DeleteDialog } from "./delete-dialog";
 import { selectionDownloadHref } from "./gallery-queries";
 import { TeamMenu } from "./team-menu";
 import { useSelectionAction } from "./use-gallery-actions";
 
-type Props = { ids: ReadonlySet<string>; teams: TeamRefDto[]; onClear: () => void };
+type Props = { ids: ReadonlySet<string>; teams: TeamSummaryDto[]; onClear: () => void };
 
 const entries = (count: number) => `${count} ${count === 1 ? "entry" : "entries"}`;
 

@@ -5,17 +5,19 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { teamContext } from "@/components/teams/team-context";
 import type { TeamRefDto } from "@/lib/gallery/gallery-dto";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { useShareItem } from "./use-gallery-actions";
 
-type Props = { open: boolean; onClose: () => void; itemId: string; current: TeamRefDto | null; teams: TeamRefDto[] };
+type Props = { open: boolean; onClose: () => void; itemId: string; current: TeamRefDto | null; teams: TeamSummaryDto[] };
 
 // Share (issue 12): private, or with exactly one of the owner's teams, whose members may then open,
-// reuse and fork it.
+// reuse and fork it. Each team shows its owner, size and join date: two teams may share a name.
 export function ShareDialog({ open, onClose, itemId, current, teams }: Props) {
   const share = useShareItem(itemId);
   const [choice, setChoice] = useState<string | null>(current?.id ?? null);
-  const options = [{ id: null, name: "Private", hint: "Only you (and site admins) can see it." }, ...teams.map((team) => ({ ...team, hint: "Its members can open, reuse and fork it." }))];
+  const options = [{ id: null, name: "Private", hint: "Only you (and site admins) can see it." }, ...teams.map((team) => ({ id: team.id, name: team.name, hint: teamContext(team) }))];
 
   function close() {
     share.reset();

@@ -2,12 +2,14 @@
 
 import { useEffect, useRef, useState } from "react";
 import { actionClass, actionIconClass } from "@/components/ui/action-icon";
-import type { TeamRefDto } from "@/lib/gallery/gallery-dto";
+import { teamContext } from "@/components/teams/team-context";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 
 const shareIcon = "M13.5 6.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM6.5 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM13.5 18.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM8.7 11.3l2.6 2.4M11.3 6.3 8.7 8.7";
 
-// "Share with ▾": the user's own teams, one click each. Closes on a pick, Escape or a click outside.
-export function TeamMenu({ teams, onPick, disabled }: { teams: TeamRefDto[]; onPick: (team: TeamRefDto) => void; disabled?: boolean }) {
+// "Share with ▾": the user's own teams, one click each, each with its owner, size and join date (two
+// teams may share a name). Closes on a pick, Escape or a click outside.
+export function TeamMenu({ teams, onPick, disabled }: { teams: TeamSummaryDto[]; onPick: (team: TeamSummaryDto) => void; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -46,7 +48,7 @@ export function TeamMenu({ teams, onPick, disabled }: { teams: TeamRefDto[]; onP
         Share with…
       </button>
       {open ? (
-        <div role="menu" className="absolute bottom-full left-0 z-30 mb-2 min-w-48 rounded-xl border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+        <div role="menu" className="absolute bottom-full left-0 z-30 mb-2 max-w-sm min-w-48 rounded-xl border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
           {teams.map((team) => (
             <button
               key={team.id}
@@ -56,9 +58,10 @@ export function TeamMenu({ teams, onPick, disabled }: { teams: TeamRefDto[]; onP
                 setOpen(false);
                 onPick(team);
               }}
-              className="block w-full truncate rounded-lg px-3 py-2 text-left text-sm text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
+              className="block w-full rounded-lg px-3 py-2 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800"
             >
-              {team.name}
+              <span className="block truncate text-sm text-zinc-700 dark:text-zinc-200">{team.name}</span>
+              <span className="block truncate text-xs text-zinc-500">{teamContext(team)}</span>
             </button>
           ))}
         </div>

@@ -4,14 +4,16 @@ import { signOutAction } from "@/app/(auth)/actions";
 import { ActivityTray } from "@/components/jobs/activity-tray";
 import { JobsProvider } from "@/components/jobs/jobs-provider";
 import type { CurrentUser } from "@/lib/auth/types";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { Logo } from "./logo";
 import { NavLinks } from "./nav-links";
 import { TeamSwitcher } from "./team-switcher";
 import { ThemeToggle } from "./theme-toggle";
 
 // The signed-in frame. JobsProvider wraps every signed-in page, so the activity tray and the pages
-// share one jobs list and one event stream per tab (issue 9).
-export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+// share one jobs list and one event stream per tab (issue 9). `teams` are the user's teams with what
+// tells same-named ones apart; `invitationCount` is how many team invitations wait for their answer.
+export function AppShell({ user, teams, invitationCount, children }: { user: CurrentUser; teams: TeamSummaryDto[]; invitationCount: number; children: ReactNode }) {
   return (
     <JobsProvider>
       <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
@@ -27,9 +29,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
               </div>
             </div>
           </div>
-          <NavLinks isAdmin={user.role === "admin"} />
+          <NavLinks isAdmin={user.role === "admin"} invitationCount={invitationCount} />
           <div className="lg:mt-auto">
-            <TeamSwitcher teams={user.teams} activeTeamId={user.activeTeamId} />
+            <TeamSwitcher teams={teams} activeTeamId={user.activeTeamId} />
           </div>
           <div className="hidden border-t border-zinc-200 pt-4 lg:block dark:border-zinc-800">
             <UserBlock user={user} />

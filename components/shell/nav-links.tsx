@@ -4,7 +4,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { navItems } from "./nav-items";
 
-export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
+/** `invitationCount`: team invitations waiting for the user's answer, shown beside Teams. */
+export function NavLinks({ isAdmin, invitationCount }: { isAdmin: boolean; invitationCount: number }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Sections" className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
@@ -27,6 +28,16 @@ export function NavLinks({ isAdmin }: { isAdmin: boolean }) {
                 <path d={item.icon} />
               </svg>
               {item.label}
+              {item.href === "/teams" && invitationCount > 0 ? (
+                <span
+                  className="ml-auto rounded-full bg-accent-600 px-1.5 py-0.5 text-xs leading-none font-semibold text-white"
+                  title={invitationCount === 1 ? "1 team invitation waits for your answer" : `${invitationCount} team invitations wait for your answer`}
+                  data-testid="team-invitation-count"
+                >
+                  {invitationCount}
+                  <span className="sr-only">{invitationCount === 1 ? " invitation" : " invitations"}</span>
+                </span>
+              ) : null}
             </Link>
           );
         })}

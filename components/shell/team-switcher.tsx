@@ -3,13 +3,15 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { teamChoiceLabel, teamContext } from "@/components/teams/team-context";
 import { inputClass } from "@/components/ui/field";
-import type { TeamMembershipSummary } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
+import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 
 // The active team (issue 12): new work is counted to it. Changing it is saved on the server, then the
-// pages are read again, so every server-rendered part shows the new team.
-export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamMembershipSummary[]; activeTeamId: string | null }) {
+// pages are read again, so every server-rendered part shows the new team. Two teams of the same name
+// are shown with their owner and join date, so the user can tell which is which.
+export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamSummaryDto[]; activeTeamId: string | null }) {
   const router = useRouter();
   const pick = useMutation({
     mutationFn: (teamId: string) => api<{ activeTeamId: string }>("/api/me/active-team", { method: "PUT", json: { teamId } }),
@@ -24,6 +26,9 @@ export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamMembershipSum
     );
   }
   const value = pick.isPending && pick.variables ? pick.variables : (activeTeamId ?? teams[0].id);
+  const active = teams.find((team) => team.id === value);
+  // A closed select cuts a long label short: the picked team's context is spelled out below it.
+  const ambiguous = active && teamChoiceLabel(active, teams) !== active.name;
   return (
     <div className="space-y-1">
       <label htmlFor="active-team" className="block text-xs font-medium text-zinc-500">
@@ -39,10 +44,15 @@ export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamMembershipSum
       >
         {teams.map((team) => (
           <option key={team.id} value={team.id}>
-            {team.name}
+            {teamChoiceLabel(team, teams)}
           </option>
         ))}
       </select>
+      {ambiguous ? (
+        <p className="text-xs text-zinc-500" data-testid="active-team-context">
+          {teamContext(active)}
+        </p>
+      ) : null}
       {pick.error ? (
         <p role="alert" className="text-xs text-red-600 dark:text-red-400">
           {pick.error.message}

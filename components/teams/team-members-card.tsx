@@ -1,19 +1,18 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { formatDate } from "@/components/admin/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, inputClass } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import type { TeamRole } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
 import type { TeamDetailDto, TeamMemberDto } from "@/lib/teams/team-dto";
-import { addMemberSchema, TEAM_ROLE_LABELS, TEAM_ROLES } from "@/lib/teams/team-schemas";
-import { fieldError, useTeamChange } from "./use-team-change";
+import { TEAM_ROLE_LABELS, TEAM_ROLES } from "@/lib/teams/team-schemas";
+import { useTeamChange } from "./use-team-change";
 
-/** The team's members; owners also change roles, remove people and add accounts by email. */
+/** The team's members; owners also change roles and remove people. */
 export function TeamMembersCard({ team, currentUserId }: { team: TeamDetailDto; currentUserId: string }) {
   const base = `/api/teams/${encodeURIComponent(team.id)}/members`;
   const changeRole = useTeamChange(({ userId, role }: { userId: string; role: TeamRole }) => api(`${base}/${encodeURIComponent(userId)}`, { method: "PATCH", json: { role } }));
@@ -23,7 +22,7 @@ export function TeamMembersCard({ team, currentUserId }: { team: TeamDetailDto; 
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Members ({team.members.length})</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">Owners add and remove people and make invite links; every member sees what is shared with the team.</p>
+        <p className="mt-0.5 text-xs text-zinc-500">Owners invite and remove people and make invite links; every member sees what is shared with the team.</p>
       </div>
       <MutationError mutation={changeRole} title="The role was not changed" className="px-5 pt-4" />
       <MutationError mutation={remove} title="The member was not removed" className="px-5 pt-4" />
@@ -40,7 +39,6 @@ export function TeamMembersCard({ team, currentUserId }: { team: TeamDetailDto; 
           />
         ))}
       </ul>
-      {team.canManageMembers ? <AddMemberForm path={base} /> : null}
     </Card>
   );
 }
@@ -96,30 +94,5 @@ function MemberRow({
         ) : null}
       </div>
     </li>
-  );
-}
-
-function AddMemberForm({ path }: { path: string }) {
-  const [error, setError] = useState<string>();
-  const add = useTeamChange((values: { email: string }) => api(path, { method: "POST", json: values }));
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = addMemberSchema.safeParse({ email: String(new FormData(form).get("email") ?? "") });
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (parsed.success) add.mutate(parsed.data, { onSuccess: () => form.reset() });
-  }
-
-  const shown = error ?? fieldError(add.error, "email") ?? add.error?.message;
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 border-t border-zinc-200 px-5 py-4 dark:border-zinc-800">
-      <div className="min-w-56 flex-1">
-        <Field name="email" type="email" label="Add an existing account by email" placeholder="name@example.com" autoComplete="off" error={shown} />
-      </div>
-      <Button type="submit" disabled={add.isPending}>
-        {add.isPending ? "Adding…" : "Add member"}
-      </Button>
-    </form>
   );
 }

@@ -5,6 +5,7 @@ import type { CreateInviteValues } from "@/lib/auth/schemas";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { addMembership } from "./add-membership";
 import { lockTeam, requireInviteManager, teamAccess } from "./team-access";
 import type { TeamInviteDto } from "./team-dto";
 import { YOU_ARE_ALREADY_A_MEMBER } from "./team-messages";
@@ -54,9 +55,7 @@ export async function joinTeamWithInvite(user: CurrentUser, token: string): Prom
       }
     }
     const teamId = await consumeInvite(tx, token, user.id);
-    const hadTeams = (await tx.membership.count({ where: { userId: user.id } })) > 0;
-    await tx.membership.create({ data: { userId: user.id, teamId, role: "member" } });
-    if (!hadTeams) await tx.user.update({ where: { id: user.id }, data: { activeTeamId: teamId } });
+    await addMembership(tx, user.id, teamId, "member");
     await recordAudit(tx, { actorId: user.id, action: "team.joined", target: teamId, details: { via: "link" } });
     const team = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { id: true, name: true } });
     return { team };

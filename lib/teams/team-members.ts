@@ -6,13 +6,14 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requireOwner, teamAccess } from "./team-access";
 import type { MemberRemovedDto, TeamMemberDto } from "./team-dto";
-import { ALREADY_A_MEMBER, LAST_OWNER_DEMOTE, LAST_OWNER_LEAVE, NO_ACCOUNT_FOR_EMAIL, NO_SUCH_MEMBER } from "./team-messages";
-import type { AddMemberValues, MemberRoleValues } from "./team-schemas";
+import { LAST_OWNER_DEMOTE, LAST_OWNER_LEAVE, NO_SUCH_MEMBER } from "./team-messages";
+import type { MemberRoleValues } from "./team-schemas";
 
-// A team's members (issue 12): owners add existing accounts by email, change roles and remove
-// people; anyone may leave. A team always keeps an owner while it has members; the last member
-// leaving deletes it (its shared items become their owners' private items again). Each change runs
-// with the team's row locked (teamAccess `lock`), so the owner count it checks cannot change under it.
+// A team's members (issue 12): people join by accepting an invitation (my-invitations.ts) or with an
+// invite link (team-invites.ts); owners change roles and remove people; anyone may leave. A team
+// always keeps an owner while it has members; the last member leaving deletes it (its shared items
+// become their owners' private items again). Each change runs with the team's row locked (teamAccess
+// `lock`), so the owner count it checks cannot change under it.
 
 const memberSelect = { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } } as const;
 
@@ -21,20 +22,6 @@ function toMemberDto(m: { role: TeamMemberDto["role"]; createdAt: Date; user: { 
 }
 
 const noSuchMember = () => new AppError("not_found", NO_SUCH_MEMBER, [{ field: "userId", message: "must be the id of a member of this team" }]);
-
-export async function addMemberByEmail(user: CurrentUser, teamId: string, { email }: AddMemberValues): Promise<TeamMemberDto> {
-  return db.$transaction(async (tx) => {
-    requireOwner(await teamAccess(tx, user, teamId, { lock: true }));
-    const account = await tx.user.findUnique({ where: { email }, select: { id: true } });
-    if (!account) throw new AppError("validation_failed", NO_ACCOUNT_FOR_EMAIL, [{ field: "email", message: NO_ACCOUNT_FOR_EMAIL }]);
-    if (await tx.membership.findUnique({ where: { userId_teamId: { userId: account.id, teamId } }, select: { role: true } })) {
-      throw new AppError("conflict", ALREADY_A_MEMBER, [{ field: "email", message: ALREADY_A_MEMBER }]);
-    }
-    const member = await tx.membership.create({ data: { userId: account.id, teamId, role: "member" }, select: memberSelect });
-    await recordAudit(tx, { actorId: user.id, action: "team.member_added", target: teamId, details: { userId: account.id } });
-    return toMemberDto(member);
-  });
-}
 
 export async function changeMemberRole(user: CurrentUser, teamId: string, userId: string, { role }: MemberRoleValues): Promise<TeamMemberDto> {
   return db.$transaction(async (tx) => {

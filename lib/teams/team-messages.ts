@@ -6,7 +6,25 @@ export const NO_SUCH_TEAM = "No such team";
 
 export const OWNERS_ONLY = "Only an owner of this team can do this";
 
-export const NO_ACCOUNT_FOR_EMAIL = "No account uses this email. Send them an invite link instead.";
+/**
+ * The one answer to an invitation by email, whether or not the address has an account: the inviter
+ * learns nothing about who uses the studio.
+ */
+export function invitationSent(email: string): string {
+  return `Invitation sent to ${email}. If they have an account, they see it on their Teams page and can accept or decline it.`;
+}
+
+/** For an invitation that is not the caller's (or does not exist): the same answer. */
+export const NO_SUCH_INVITATION = "No such invitation";
+
+export type InvitationProblem = "accepted" | "declined" | "withdrawn" | "expired";
+
+export const INVITATION_PROBLEMS: Record<InvitationProblem, string> = {
+  accepted: "This invitation has already been accepted.",
+  declined: "This invitation was declined.",
+  withdrawn: "This invitation was withdrawn by the team's owner.",
+  expired: "This invitation has expired. Ask the team's owner for a new one.",
+};
 
 export const ALREADY_A_MEMBER = "This account is already a member of the team";
 

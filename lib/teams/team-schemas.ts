@@ -28,15 +28,17 @@ export const teamNameSchema = safeText("Name")
 export const teamNameBodySchema = z.strictObject({ name: teamNameSchema }, { error: onlyFields("name") });
 export type TeamNameValues = z.infer<typeof teamNameBodySchema>;
 
-/** POST /api/teams/[id]/members: an existing account, by its email. */
-export const addMemberSchema = z.strictObject({ email: emailSchema }, { error: onlyFields("email") });
-export type AddMemberValues = z.infer<typeof addMemberSchema>;
+const teamRoleSchema = z.enum(TEAM_ROLES, { error: `Role must be one of ${TEAM_ROLES.join(", ")}` });
+
+/** How long an invitation by email waits for its answer. */
+export const TEAM_INVITATION_DAYS = 14;
+
+/** POST /api/teams/[id]/invitations: an email, and the role offered with the invitation. */
+export const teamInvitationSchema = z.strictObject({ email: emailSchema, role: teamRoleSchema.default("member") }, { error: onlyFields("email, role") });
+export type TeamInvitationValues = z.infer<typeof teamInvitationSchema>;
 
 /** PATCH /api/teams/[id]/members/[userId]. */
-export const memberRoleSchema = z.strictObject(
-  { role: z.enum(TEAM_ROLES, { error: `Role must be one of ${TEAM_ROLES.join(", ")}` }) },
-  { error: onlyFields("role") },
-);
+export const memberRoleSchema = z.strictObject({ role: teamRoleSchema }, { error: onlyFields("role") });
 export type MemberRoleValues = z.infer<typeof memberRoleSchema>;
 
 /** POST /api/teams/join: the code of a team invite link. */

@@ -4,7 +4,11 @@ import { PUT as activeTeamRoute } from "@/app/api/me/active-team/route";
 import { DELETE as revokeInviteRoute } from "@/app/api/teams/[id]/invites/[inviteId]/route";
 import { GET as listInvitesRoute, POST as createInviteRoute } from "@/app/api/teams/[id]/invites/route";
 import { DELETE as removeMemberRoute, PATCH as roleRoute } from "@/app/api/teams/[id]/members/[userId]/route";
-import { POST as addMemberRoute } from "@/app/api/teams/[id]/members/route";
+import { DELETE as withdrawInvitationRoute } from "@/app/api/teams/[id]/invitations/[invitationId]/route";
+import { GET as listInvitationsRoute, POST as inviteRoute } from "@/app/api/teams/[id]/invitations/route";
+import { GET as myInvitationsRoute } from "@/app/api/me/team-invitations/route";
+import { POST as acceptRoute } from "@/app/api/team-invitations/[id]/accept/route";
+import { POST as declineRoute } from "@/app/api/team-invitations/[id]/decline/route";
 import { GET as teamRoute, PATCH as renameRoute } from "@/app/api/teams/[id]/route";
 import { POST as joinRoute } from "@/app/api/teams/join/route";
 import { GET as myTeamsRoute, POST as createTeamRoute } from "@/app/api/teams/route";
@@ -14,8 +18,20 @@ import { sessionUser } from "@/lib/auth/sessions";
 import type { CurrentUser } from "@/lib/auth/types";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
-import type { TeamDetailDto, TeamSummaryDto } from "./team-dto";
-import { ALREADY_A_MEMBER, LAST_OWNER_DEMOTE, LAST_OWNER_LEAVE, NO_ACCOUNT_FOR_EMAIL, NO_SUCH_TEAM, OWNERS_ONLY, YOU_ARE_ALREADY_A_MEMBER } from "./team-messages";
+import type { MyInvitationDto, TeamDetailDto, TeamSummaryDto } from "./team-dto";
+import {
+  ALREADY_A_MEMBER,
+  INVITATION_PROBLEMS,
+  invitationSent,
+  LAST_OWNER_DEMOTE,
+  LAST_OWNER_LEAVE,
+  NO_SUCH_INVITATION,
+  NO_SUCH_TEAM,
+  OWNERS_ONLY,
+  YOU_ARE_ALREADY_A_MEMBER,
+} from "./team-messages";
+import { acceptInvitation } from "./my-invitations";
+import { withdrawTeamInvitation } from "./team-invitations";
 import { changeMemberRole } from "./team-members";
 
 // Teams and membership (issue 12, "Teams and sharing"), through the route handlers as a browser calls
@@ -71,6 +87,14 @@ async function teamOf(owner: CurrentUser, name = "Design"): Promise<TeamSummaryD
 
 const memberships = (teamId: string) => testDb.db.membership.findMany({ where: { teamId }, orderBy: { createdAt: "asc" }, select: { userId: true, role: true } });
 
+/** `owner` invites `invitee` by email and `invitee` accepts: the one way an owner adds an account. */
+async function join(owner: CurrentUser, teamId: string, invitee: CurrentUser, role: "owner" | "member" = "member") {
+  const sent = await call(owner, inviteRoute as Handler, "POST", { id: teamId }, { email: invitee.email, role });
+  expect(sent.status).toBe(201);
+  const accepted = await call(invitee, acceptRoute as Handler, "POST", { id: sent.body.invitation.id });
+  expect(accepted).toMatchObject({ status: 200, body: { team: { id: teamId } } });
+}
+
 async function inviteLink(owner: CurrentUser, teamId: string, body: unknown = { note: "For a designer", expiresInDays: 3 }) {
   const answer = await call(owner, createInviteRoute as Handler, "POST", { id: teamId }, body);
   expect(answer.status).toBe(201);
@@ -114,13 +138,16 @@ describe("teams", () => {
     const member = await person();
     const outsider = await person();
     const team = await teamOf(owner);
-    expect((await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: member.email })).status).toBe(201);
+    await join(owner, team.id, member);
     const id = { id: team.id };
+    const invitation = { ...id, invitationId: crypto.randomUUID() };
 
     for (const [handler, method, params, body] of [
       [teamRoute, "GET", id, undefined],
       [renameRoute, "PATCH", id, { name: "Taken over" }],
-      [addMemberRoute, "POST", id, { email: outsider.email }],
+      [inviteRoute, "POST", id, { email: outsider.email }],
+      [listInvitationsRoute, "GET", id, undefined],
+      [withdrawInvitationRoute, "DELETE", invitation, undefined],
       [roleRoute, "PATCH", { ...id, userId: owner.id }, { role: "member" }],
       [removeMemberRoute, "DELETE", { ...id, userId: member.id }, undefined],
       [listInvitesRoute, "GET", id, undefined],
@@ -134,7 +161,9 @@ describe("teams", () => {
 
     for (const [handler, method, params, body] of [
       [renameRoute, "PATCH", id, { name: "Taken over" }],
-      [addMemberRoute, "POST", id, { email: outsider.email }],
+      [inviteRoute, "POST", id, { email: outsider.email }],
+      [listInvitationsRoute, "GET", id, undefined],
+      [withdrawInvitationRoute, "DELETE", invitation, undefined],
       [roleRoute, "PATCH", { ...id, userId: member.id }, { role: "owner" }],
       [removeMemberRoute, "DELETE", { ...id, userId: owner.id }, undefined],
       [listInvitesRoute, "GET", id, undefined],
@@ -162,6 +191,8 @@ describe("teams", () => {
     const { id } = await inviteLink(admin, team.id);
     expect((await call(admin, revokeInviteRoute as Handler, "DELETE", { id: team.id, inviteId: id })).status).toBe(204);
     expect((await call(admin, renameRoute as Handler, "PATCH", { id: team.id }, { name: "Admin's" })).status).toBe(403);
+    expect((await call(admin, inviteRoute as Handler, "POST", { id: team.id }, { email: admin.email, role: "owner" })).status).toBe(403);
+    expect(await memberships(team.id)).toEqual([{ userId: owner.id, role: "owner" }]);
 
     const everyTeam = await call(admin, adminTeamsRoute as Handler, "GET");
     expect((everyTeam.body.teams as { id: string }[]).find((row) => row.id === team.id)).toMatchObject({ name: "Design", memberCount: 1, owners: [{ id: owner.id, name: owner.name }] });
@@ -181,31 +212,12 @@ describe("teams", () => {
 });
 
 describe("members", () => {
-  it("adds an existing account by email; an unknown email says to send an invite; a member twice is a conflict", async () => {
-    const owner = await person();
-    const bo = await person();
-    const team = await teamOf(owner);
-    const unknown = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: "nobody@example.com" });
-    expect(unknown).toMatchObject({ status: 400, body: { error: { code: "validation_failed", message: NO_ACCOUNT_FOR_EMAIL, fields: [{ field: "email", message: NO_ACCOUNT_FOR_EMAIL }] } } });
-    const invalid = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: "not an email" });
-    expect(invalid.body.error.fields[0].field).toBe("email");
-    const withRole = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email, role: "owner" });
-    expect(withRole.status).toBe(400);
-    expect(await memberships(team.id)).toHaveLength(1);
-
-    const added = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: ` ${bo.email.toUpperCase()} ` });
-    expect(added).toMatchObject({ status: 201, body: { member: { userId: bo.id, role: "member" } } });
-    const again = await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
-    expect(again).toMatchObject({ status: 409, body: { error: { code: "conflict", fields: [{ field: "email", message: ALREADY_A_MEMBER }] } } });
-    expect((await fresh(bo)).teamIds).toEqual([team.id]);
-  });
-
   it("changes roles; the last owner cannot be demoted; a body cannot move the member to another team", async () => {
     const ada = await person();
     const bo = await person();
     const team = await teamOf(ada);
     const other = await teamOf(ada, "Other");
-    await call(ada, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+    await join(ada, team.id, bo);
 
     const lastOwner = await call(ada, roleRoute as Handler, "PATCH", { id: team.id, userId: ada.id }, { role: "member" });
     expect(lastOwner).toMatchObject({ status: 409, body: { error: { message: LAST_OWNER_DEMOTE, fields: [{ field: "role" }] } } });
@@ -236,7 +248,7 @@ describe("members", () => {
     const ada = await person();
     const bo = await person();
     const team = await teamOf(ada);
-    await call(ada, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+    await join(ada, team.id, bo);
     await call(ada, roleRoute as Handler, "PATCH", { id: team.id, userId: bo.id }, { role: "owner" });
     const results = await Promise.allSettled([changeMemberRole(ada, team.id, bo.id, { role: "member" }), changeMemberRole(bo, team.id, ada.id, { role: "member" })]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
@@ -247,7 +259,7 @@ describe("members", () => {
     const owner = await person();
     const bo = await person();
     const team = await teamOf(owner);
-    await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+    await join(owner, team.id, bo);
     expect((await call(bo, activeTeamRoute as Handler, "PUT", {}, { teamId: team.id })).status).toBe(200);
     const removed = await call(owner, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: bo.id });
     expect(removed).toMatchObject({ status: 200, body: { userId: bo.id, teamDeleted: false } });
@@ -261,7 +273,7 @@ describe("members", () => {
     const owner = await person();
     const bo = await person();
     const team = await teamOf(owner);
-    await call(owner, addMemberRoute as Handler, "POST", { id: team.id }, { email: bo.email });
+    await join(owner, team.id, bo);
 
     const ownerLeaves = await call(owner, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: owner.id });
     expect(ownerLeaves).toMatchObject({ status: 409, body: { error: { code: "conflict", message: LAST_OWNER_LEAVE } } });
@@ -275,6 +287,184 @@ describe("members", () => {
     expect(await testDb.db.team.findUnique({ where: { id: team.id } })).toBeNull();
     expect(await testDb.db.invite.findUnique({ where: { id: pendingInvite } })).toBeNull();
     expect((await fresh(owner)).activeTeamId).toBeNull();
+  });
+});
+
+describe("invitations by email", () => {
+  const invite = (owner: CurrentUser, teamId: string, body: unknown) => call(owner, inviteRoute as Handler, "POST", { id: teamId }, body);
+  const myInvitations = async (user: CurrentUser): Promise<MyInvitationDto[]> => (await call(user, myInvitationsRoute as Handler, "GET")).body.invitations;
+  /** An answer with what differs between any two invitations (id, address, times) masked. */
+  const masked = (answer: { status: number; body: { message: string; invitation: Record<string, unknown> } }, email: string) => ({
+    status: answer.status,
+    message: answer.body.message.replace(email, "<email>"),
+    invitation: { ...answer.body.invitation, id: "<id>", email: answer.body.invitation.email === email ? "<email>" : "other", createdAt: "<time>", expiresAt: "<time>" },
+  });
+
+  it("answers an address with an account exactly as one without, names no one, and makes nobody a member", async () => {
+    const owner = await person();
+    const bo = await person();
+    const team = await teamOf(owner);
+    const known = await invite(owner, team.id, { email: ` ${bo.email.toUpperCase()} `, role: "owner" });
+    const unknown = await invite(owner, team.id, { email: "nobody@example.com", role: "owner" });
+    expect(known.status).toBe(201);
+    expect(known.body.message).toBe(invitationSent(bo.email));
+    expect(masked(known, bo.email)).toEqual(masked(unknown, "nobody@example.com"));
+    expect(Object.keys(known.body.invitation).sort()).toEqual(["createdAt", "email", "expiresAt", "id", "invitedBy", "role"]);
+    expect(JSON.stringify(known.body)).not.toContain(bo.id);
+    expect(JSON.stringify(known.body)).not.toContain(bo.name);
+
+    expect(await memberships(team.id)).toEqual([{ userId: owner.id, role: "owner" }]);
+    expect((await fresh(bo)).teamIds).toEqual([]);
+    const pending = await call(owner, listInvitationsRoute as Handler, "GET", { id: team.id });
+    expect(pending.body.invitations.map((row: { email: string; role: string }) => [row.email, row.role])).toEqual([
+      ["nobody@example.com", "owner"],
+      [bo.email, "owner"],
+    ]);
+    const audit = await testDb.db.auditLog.findMany({ where: { target: team.id, action: "team.invitation_sent" }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((entry) => [entry.actorId, (entry.details as { email: string }).email])).toEqual([
+      [owner.id, bo.email],
+      [owner.id, "nobody@example.com"],
+    ]);
+  });
+
+  it("shows the invitee the team, its size and who invited; accepting makes them a member with the role offered, once", async () => {
+    const owner = await person();
+    const mate = await person();
+    const bo = await person();
+    const team = await teamOf(owner, "Studio");
+    await join(owner, team.id, mate);
+    const sent = await invite(owner, team.id, { email: bo.email, role: "owner" });
+    expect(await myInvitations(bo)).toEqual([
+      {
+        id: sent.body.invitation.id,
+        role: "owner",
+        createdAt: expect.any(String),
+        expiresAt: sent.body.invitation.expiresAt,
+        team: { id: team.id, name: "Studio", memberCount: 2 },
+        invitedBy: { name: owner.name, email: owner.email },
+      },
+    ]);
+    const days = (Date.parse(sent.body.invitation.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+
+    const accepted = await call(bo, acceptRoute as Handler, "POST", { id: sent.body.invitation.id });
+    expect(accepted).toMatchObject({ status: 200, body: { team: { id: team.id, name: "Studio" } } });
+    expect((await memberships(team.id)).find((m) => m.userId === bo.id)).toEqual({ userId: bo.id, role: "owner" });
+    expect((await fresh(bo)).activeTeamId).toBe(team.id);
+    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.joined", target: team.id, details: { equals: { via: "invitation", invitationId: sent.body.invitation.id, role: "owner" } } } })).toBe(1);
+
+    const again = await call(bo, acceptRoute as Handler, "POST", { id: sent.body.invitation.id });
+    expect(again).toMatchObject({ status: 409, body: { error: { code: "conflict", message: YOU_ARE_ALREADY_A_MEMBER, fields: [{ field: "id" }] } } });
+    expect(await myInvitations(bo)).toEqual([]);
+    expect((await call(owner, listInvitationsRoute as Handler, "GET", { id: team.id })).body.invitations).toEqual([]);
+  });
+
+  it("is the invitee's alone: another account, another team's owner and a non-owner cannot see, answer or withdraw it", async () => {
+    const owner = await person();
+    const bo = await person();
+    const cy = await person();
+    const member = await person();
+    const team = await teamOf(owner);
+    await join(owner, team.id, member);
+    const elsewhere = await teamOf(cy, "Elsewhere");
+    const { id } = (await invite(owner, team.id, { email: bo.email, role: "member" })).body.invitation;
+
+    expect(await myInvitations(cy)).toEqual([]);
+    for (const route of [acceptRoute, declineRoute]) {
+      const answer = await call(cy, route as Handler, "POST", { id });
+      expect(answer).toMatchObject({ status: 404, body: { error: { code: "not_found", message: NO_SUCH_INVITATION, fields: [{ field: "id" }] } } });
+      expect((await call(bo, route as Handler, "POST", { id: crypto.randomUUID() })).status).toBe(404);
+    }
+    expect((await call(cy, withdrawInvitationRoute as Handler, "DELETE", { id: elsewhere.id, invitationId: id })).body.error).toMatchObject({ code: "not_found", message: NO_SUCH_INVITATION });
+    expect((await call(member, withdrawInvitationRoute as Handler, "DELETE", { id: team.id, invitationId: id })).status).toBe(403);
+    expect((await call(undefined, acceptRoute as Handler, "POST", { id })).status).toBe(401);
+
+    expect(await memberships(team.id)).toEqual([
+      { userId: owner.id, role: "owner" },
+      { userId: member.id, role: "member" },
+    ]);
+    expect((await myInvitations(bo)).map((row) => row.id)).toEqual([id]);
+  });
+
+  it("ends with a decline, a withdrawal or its expiry; a new invitation to the same address replaces the pending one", async () => {
+    const owner = await person();
+    const bo = await person();
+    const team = await teamOf(owner);
+    const accept = (id: string) => call(bo, acceptRoute as Handler, "POST", { id });
+    const closed = (message: string) => ({ status: 409, body: { error: { code: "conflict", message, fields: [{ field: "id", message }] } } });
+
+    const declined = (await invite(owner, team.id, { email: bo.email })).body.invitation;
+    expect(declined.role).toBe("member");
+    expect((await call(bo, declineRoute as Handler, "POST", { id: declined.id })).status).toBe(204);
+    expect(await accept(declined.id)).toMatchObject(closed(INVITATION_PROBLEMS.declined));
+    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.invitation_declined", target: team.id } })).toBe(1);
+
+    const withdrawn = (await invite(owner, team.id, { email: bo.email })).body.invitation;
+    expect((await call(owner, withdrawInvitationRoute as Handler, "DELETE", { id: team.id, invitationId: withdrawn.id })).status).toBe(204);
+    expect(await myInvitations(bo)).toEqual([]);
+    expect(await accept(withdrawn.id)).toMatchObject(closed(INVITATION_PROBLEMS.withdrawn));
+    expect((await call(owner, withdrawInvitationRoute as Handler, "DELETE", { id: team.id, invitationId: withdrawn.id })).body.error.message).toBe(INVITATION_PROBLEMS.withdrawn);
+    expect(await testDb.db.auditLog.count({ where: { actorId: owner.id, action: "team.invitation_withdrawn", target: team.id } })).toBe(1);
+
+    const expired = (await invite(owner, team.id, { email: bo.email })).body.invitation;
+    await testDb.db.teamInvitation.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await myInvitations(bo)).toEqual([]);
+    expect((await call(owner, listInvitationsRoute as Handler, "GET", { id: team.id })).body.invitations).toEqual([]);
+    expect(await accept(expired.id)).toMatchObject(closed(INVITATION_PROBLEMS.expired));
+
+    const first = (await invite(owner, team.id, { email: bo.email, role: "owner" })).body.invitation;
+    const second = (await invite(owner, team.id, { email: bo.email, role: "member" })).body.invitation;
+    expect((await myInvitations(bo)).map((row) => [row.id, row.role])).toEqual([[second.id, "member"]]);
+    expect(await accept(first.id)).toMatchObject(closed(INVITATION_PROBLEMS.withdrawn));
+    expect(await memberships(team.id)).toEqual([{ userId: owner.id, role: "owner" }]);
+    expect((await accept(second.id)).status).toBe(200);
+    expect((await memberships(team.id)).find((m) => m.userId === bo.id)?.role).toBe("member");
+  });
+
+  it("is accepted once when two accepts and a withdrawal race for it", async () => {
+    const owner = await person();
+    const bo = await person();
+    const team = await teamOf(owner);
+    const { id } = (await invite(owner, team.id, { email: bo.email, role: "owner" })).body.invitation;
+    const results = await Promise.allSettled([acceptInvitation(bo, id), acceptInvitation(bo, id), withdrawTeamInvitation(owner, team.id, id)]);
+    expect(results.filter((result) => result.status === "fulfilled").length).toBe(1);
+    const row = await testDb.db.teamInvitation.findUniqueOrThrow({ where: { id } });
+    expect([row.acceptedAt, row.withdrawnAt].filter(Boolean)).toHaveLength(1);
+    expect(await memberships(team.id)).toEqual(row.acceptedAt ? [{ userId: owner.id, role: "owner" }, { userId: bo.id, role: "owner" }] : [{ userId: owner.id, role: "owner" }]);
+  });
+
+  it("refuses a member's address, a bad address or role and any other field, writing nothing", async () => {
+    const owner = await person();
+    const bo = await person();
+    const team = await teamOf(owner);
+    await join(owner, team.id, bo);
+    const member = await invite(owner, team.id, { email: bo.email });
+    expect(member).toMatchObject({ status: 409, body: { error: { code: "conflict", fields: [{ field: "email", message: ALREADY_A_MEMBER }] } } });
+    expect((await invite(owner, team.id, { email: "not an email" })).body.error.fields[0].field).toBe("email");
+    expect((await invite(owner, team.id, { email: "x@example.com", role: "admin" })).body.error.fields).toEqual([{ field: "role", message: "Role must be one of owner, member" }]);
+    const smuggled = await invite(owner, team.id, { email: "x@example.com", userId: bo.id });
+    expect(smuggled.status).toBe(400);
+    expect(await testDb.db.teamInvitation.count({ where: { teamId: team.id, acceptedAt: null } })).toBe(0);
+  });
+
+  it("two teams of the same name are told apart in the list by their owner and when the caller joined", async () => {
+    const ada = await person();
+    const mallory = await person();
+    const bo = await person();
+    const real = await teamOf(ada, "Studio");
+    await join(ada, real.id, bo);
+    const lookalike = await teamOf(mallory, "Studio");
+    await testDb.db.membership.update({ where: { userId_teamId: { userId: bo.id, teamId: real.id } }, data: { createdAt: new Date("2026-01-05T10:00:00Z") } });
+    await join(mallory, lookalike.id, bo, "owner");
+
+    const mine: TeamSummaryDto[] = (await call(bo, myTeamsRoute as Handler, "GET")).body.teams;
+    expect(mine.map((team) => [team.id, team.name, team.role, team.owner, team.joinedAt.slice(0, 10)])).toEqual([
+      [real.id, "Studio", "member", { name: ada.name, email: ada.email }, "2026-01-05"],
+      [lookalike.id, "Studio", "owner", { name: mallory.name, email: mallory.email }, new Date().toISOString().slice(0, 10)],
+    ]);
+    const adas: TeamSummaryDto[] = (await call(ada, myTeamsRoute as Handler, "GET")).body.teams;
+    expect(adas).toMatchObject([{ id: real.id, role: "owner", owner: null, memberCount: 2 }]);
   });
 });
 

@@ -16,7 +16,8 @@ export async function createTeam(user: CurrentUser, { name }: TeamNameValues): P
     const team = await tx.team.create({ data: { name, memberships: { create: { userId: user.id, role: "owner" } } }, select: { id: true, name: true, createdAt: true } });
     if (!hadTeams) await tx.user.update({ where: { id: user.id }, data: { activeTeamId: team.id } });
     await recordAudit(tx, { actorId: user.id, action: "team.created", target: team.id, details: { name } });
-    return { id: team.id, name: team.name, role: "owner", memberCount: 1, createdAt: team.createdAt.toISOString() };
+    const createdAt = team.createdAt.toISOString();
+    return { id: team.id, name: team.name, role: "owner", memberCount: 1, createdAt, joinedAt: createdAt, owner: null };
   });
 }
 
@@ -30,14 +31,42 @@ export async function renameTeam(user: CurrentUser, teamId: string, { name }: Te
   return teamDetail(user, teamId);
 }
 
-/** The caller's teams, oldest membership first (the order of the shell's switcher). */
+/**
+ * The caller's teams, oldest membership first (the order of the shell's switcher), each with what
+ * tells it apart from another of the same name: its owner and when the caller joined.
+ */
 export async function listMyTeams(user: CurrentUser): Promise<TeamSummaryDto[]> {
   const memberships = await db.membership.findMany({
     where: { userId: user.id },
-    orderBy: { createdAt: "asc" },
-    select: { role: true, team: { select: { id: true, name: true, createdAt: true, _count: { select: { memberships: true } } } } },
+    orderBy: [{ createdAt: "asc" }, { teamId: "asc" }],
+    select: {
+      role: true,
+      createdAt: true,
+      team: {
+        select: {
+          id: true,
+          name: true,
+          createdAt: true,
+          _count: { select: { memberships: true } },
+          memberships: {
+            where: { role: "owner", userId: { not: user.id } },
+            orderBy: { createdAt: "asc" },
+            take: 1,
+            select: { user: { select: { name: true, email: true } } },
+          },
+        },
+      },
+    },
   });
-  return memberships.map(({ role, team }) => ({ id: team.id, name: team.name, role, memberCount: team._count.memberships, createdAt: team.createdAt.toISOString() }));
+  return memberships.map(({ role, createdAt, team }) => ({
+    id: team.id,
+    name: team.name,
+    role,
+    memberCount: team._count.memberships,
+    createdAt: team.createdAt.toISOString(),
+    joinedAt: createdAt.toISOString(),
+    owner: team.memberships[0]?.user ?? null,
+  }));
 }
 
 /** A team's page: its members, owners first, for its members and site admins. */

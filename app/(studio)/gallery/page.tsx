@@ -4,6 +4,7 @@ import { GalleryBrowser } from "@/components/gallery/gallery-browser";
 import { GallerySkeleton } from "@/components/gallery/gallery-empty";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { listMyTeams } from "@/lib/teams/teams";
 
 export const metadata: Metadata = { title: "Gallery" };
 
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Gallery" };
 // list itself comes from GET /api/gallery, which applies the access rule.
 export default async function Page() {
   const user = await requirePageUser();
-  const teams = user.teams.map(({ id, name }) => ({ id, name }));
+  const teams = await listMyTeams(user);
   return (
     <>
       <PageHeader title="Gallery" description="Everything you made, and what your teams share: images, layer sets, group sets, conversations and videos." />

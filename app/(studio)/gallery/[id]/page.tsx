@@ -4,6 +4,7 @@ import { GalleryDetail } from "@/components/gallery/gallery-detail";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { openItemForUser } from "@/lib/gallery/open-item";
+import { listMyTeams } from "@/lib/teams/teams";
 
 export const metadata: Metadata = { title: "Gallery entry" };
 
@@ -16,6 +17,6 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const teams = user.teams.map((team) => ({ id: team.id, name: team.name }));
+  const teams = await listMyTeams(user);
   return <GalleryDetail key={id} id={id} teams={teams} />;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LeaveTeamCard } from "@/components/teams/leave-team-card";
+import { TeamInvitationsCard } from "@/components/teams/team-invitations-card";
 import { TeamInvitesCard } from "@/components/teams/team-invites-card";
 import { TeamMembersCard } from "@/components/teams/team-members-card";
 import { TeamNameForm } from "@/components/teams/team-name-form";
@@ -9,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
+import { listTeamInvitations } from "@/lib/teams/team-invitations";
 import { listTeamInvites } from "@/lib/teams/team-invites";
 import { teamDetail } from "@/lib/teams/teams";
 
@@ -23,6 +25,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
     throw error;
   });
   const invites = team.canManageInvites ? await listTeamInvites(user, team.id) : [];
+  const invitations = team.canManageMembers ? await listTeamInvitations(user, team.id) : [];
   return (
     <>
       <PageHeader
@@ -37,6 +40,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <div className="min-w-0 space-y-6">
           <TeamMembersCard team={team} currentUserId={user.id} />
+          {team.canManageMembers ? <TeamInvitationsCard teamId={team.id} invitations={invitations} /> : null}
           {team.canManageInvites ? <TeamInvitesCard teamId={team.id} invites={invites} /> : null}
         </div>
         <div className="space-y-6">
