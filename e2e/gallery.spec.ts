@@ -245,3 +245,18 @@ test("gallery filter changes made in quick succession compose: the second builds
     await a.context.close();
   }
 });
+
+test("an open gallery shows a new entry at the top as soon as it is made, without a reload", async ({ browser, baseURL }) => {
+  const a = await signedIn(browser, baseURL!, "live");
+  try {
+    await a.page.goto("/gallery");
+    await expect(a.page.getByTestId("gallery-empty")).toBeVisible();
+    const prompt = `A lantern festival ${distinctiveWord()}`;
+    const started = await a.page.request.post("/api/alpha/v3/generations", { data: { prompt } });
+    expect(started.status(), await started.text()).toBe(202);
+    await expect(tiles(a.page)).toHaveCount(1, { timeout: 30_000 });
+    await expect(tiles(a.page).first()).toContainText(prompt.slice(0, 20));
+  } finally {
+    await a.context.close();
+  }
+});

@@ -18,6 +18,8 @@ import { filtersFromSearch, galleryHref, withFilter, withScope, type FilterKey }
 import { SelectionBar } from "./selection-bar";
 import { useFilterNavigation } from "./use-filter-navigation";
 
+const TEAM_TAB_REFRESH_MS = 15_000;
+
 // The Gallery page (issue 12): "Mine" and one tab per team of the user, filters and the prompt
 // search in the address, the entries in a virtualised grid loaded page by page as it scrolls, and
 // a selection to download, share, unshare or delete several at once.
@@ -26,7 +28,9 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search.toString())), [search]);
   const team = filters.scope === "mine" ? null : (teams.find((candidate) => candidate.id === filters.scope) ?? null);
 
-  const list = useInfiniteQuery({ ...galleryListQuery(filters), placeholderData: keepPreviousData });
+  // The designer's own new entries arrive with their jobs' events (components/jobs/jobs-provider);
+  // what teammates share into a team's tab is read again every so often.
+  const list = useInfiniteQuery({ ...galleryListQuery(filters), placeholderData: keepPreviousData, refetchInterval: filters.scope === "mine" ? false : TEAM_TAB_REFRESH_MS });
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [selecting, setSelecting] = useState(false);

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { alphaV3HistoryKey } from "@/components/alpha/alpha-v3-history";
 import { betaHistoryKey } from "@/components/beta/beta-history";
 import { chatKeys } from "@/components/chat/chat-queries";
+import { galleryKey } from "@/components/gallery/gallery-queries";
 import { videosKey } from "@/components/videos/video-queries";
 import { ToastRegion, type Toast } from "@/components/ui/toast-region";
 import type { JobDto, JobListDto, JobState } from "@/lib/jobs/job-dto";
@@ -20,8 +21,12 @@ const FALLBACK_POLL_MS = 4_000;
 /** At most this many toasts at once; older ones make room. */
 const MAX_TOASTS = 3;
 
-/** The pages that show a job's result re-read what it changed: its generation row, or its turn and the conversation list. */
+/**
+ * The pages that show a job's result re-read what it changed: its generation row, or its turn and the
+ * conversation list; and a job that made something puts its entry at the top of an open gallery.
+ */
 function refreshResultOf(queryClient: QueryClient, job: JobDto): void {
+  if (job.state === "succeeded") void queryClient.invalidateQueries({ queryKey: [...galleryKey, "list"] });
   if (job.kind === "alpha_v3") {
     void queryClient.invalidateQueries({ queryKey: alphaV3HistoryKey });
   } else if (job.kind === "beta") {
