@@ -94,6 +94,18 @@ test("a pro layer decomposition: hiding a layer changes the composite; the .ora 
     // A cut-out layer is transparent around its shape: alpha takes more than one value.
     expect(alphas.size).toBeGreaterThan(1);
   }
+
+  // The gallery entry of the set offers the same layer panel and exports, placement included.
+  await page.goto("/gallery?q=split");
+  await page.getByTestId("gallery-tile").first().getByRole("link").click();
+  const galleryPanel = page.getByTestId("layer-panel");
+  await expect(galleryPanel.getByTestId("layer-row")).toHaveCount(6, { timeout: 30_000 });
+  const zip = await downloadOf(page, () => galleryPanel.getByTestId("export-zip").click());
+  const zipped = unzipSync(new Uint8Array(zip.bytes));
+  const placement = JSON.parse(strFromU8(zipped["layers.json"])) as unknown[] | { layers: unknown[] };
+  expect(Array.isArray(placement) ? placement.length : placement.layers.length).toBeGreaterThanOrEqual(5);
+  await expect(galleryPanel.getByTestId("export-ora")).toBeVisible();
+  await expect(galleryPanel.getByTestId("export-psd")).toBeVisible();
 });
 
 test("a lite group of 4 is shown as one set, stepped through with the keyboard and downloaded as a ZIP", async ({ page }) => {

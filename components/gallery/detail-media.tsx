@@ -1,3 +1,6 @@
+"use client";
+
+import dynamic from "next/dynamic";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GalleryItemDetailDto } from "@/lib/gallery/gallery-dto";
 
@@ -7,6 +10,11 @@ export function orderedImages(outputs: AssetDto[]): AssetDto[] {
     .filter((asset) => asset.mime.startsWith("image/"))
     .sort((a, b) => Number(b.role === "base") - Number(a.role === "base") || a.position - b.position);
 }
+
+// The beta page's layer editor, with its exports (ZIP with layers.json, .ora, .psd): loaded only for a layer set.
+const LayerPanel = dynamic(() => import("@/components/beta/layer-panel").then((module) => module.LayerPanel), {
+  loading: () => <p className="p-4 text-sm text-zinc-500">Loading layers…</p>,
+});
 
 function FullImage({ image, label, className = "" }: { image: AssetDto; label: string; className?: string }) {
   return (
@@ -49,13 +57,19 @@ export function DetailMedia({ item }: { item: GalleryItemDetailDto }) {
   if (images.length === 1) return <FullImage image={images[0]} label={item.prompt} />;
   const [first, ...rest] = images;
   const layered = first.role === "base";
+  if (layered) {
+    return (
+      <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <LayerPanel generationId={item.id} title={item.prompt} images={images} />
+      </div>
+    );
+  }
   return (
     <div className="space-y-3">
-      {layered ? <p className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Base image, then {rest.length} layers</p> : null}
       <div className="grid grid-cols-2 gap-3">
-        <FullImage image={first} label={layered ? "Base image" : `Image 1 of ${images.length}`} className={layered ? "col-span-2" : ""} />
+        <FullImage image={first} label={`Image 1 of ${images.length}`} />
         {rest.map((image, index) => (
-          <FullImage key={image.id} image={image} label={layered ? `Layer ${index + 1}` : `Image ${index + 2} of ${images.length}`} />
+          <FullImage key={image.id} image={image} label={`Image ${index + 2} of ${images.length}`} />
         ))}
       </div>
     </div>
