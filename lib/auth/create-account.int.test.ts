@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createAccount } from "./create-account";
 import { checkInvite, createInvite, hashInviteToken, listPendingInvites, revokeInvite } from "./invites";
-import { INVITE_PROBLEMS, SIGN_UP_BY_INVITATION } from "./messages";
+import { ACCOUNT_NOT_CREATED, INVITE_PROBLEMS, SIGN_UP_BY_INVITATION } from "./messages";
 import { verifyPassword } from "./password";
 import { createInviteSchema } from "./schemas";
 import { setOpenSignUp, siteSettings } from "./site-settings";
@@ -58,13 +58,12 @@ describe("createAccount", () => {
     expect(await verifyPassword(user.passwordHash, "wrong")).toBe(false);
   });
 
-  it("refuses a second account with the same email, naming the field", async () => {
+  it("refuses a second account with the same email without saying that the email has an account", async () => {
     await setOpenSignUp(await firstAdmin(), true);
     await createAccount({ name: "Once", email: "once@example.com", password: "a long password" });
-    await expect(createAccount({ name: "Again", email: "once@example.com", password: "a long password" })).rejects.toMatchObject({
-      code: "conflict",
-      fields: [{ field: "email", message: "An account with this email already exists" }],
-    });
+    const refused = await createAccount({ name: "Again", email: "once@example.com", password: "a long password" }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "conflict", message: ACCOUNT_NOT_CREATED, fields: [] });
+    expect(JSON.stringify(refused)).not.toMatch(/exists|taken|registered/i);
   });
 
   it("makes exactly one admin when accounts are created at the same moment", async () => {
@@ -124,6 +123,23 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
       if (result.status === "rejected") expect(result.reason).toMatchObject({ fields: [{ field: "invite", message: INVITE_PROBLEMS.used }] });
     }
     expect(await testDb.db.user.count()).toBe(2);
+  });
+
+  it("answers an unusable invite or a closed sign-up the same for every email, whether it has an account or not", async () => {
+    const admin = await firstAdmin();
+    const used = await invite(admin);
+    await createAccount(person("used"), used.token);
+    const refusal = (email: string, token?: string) =>
+      createAccount({ name: "Probe", email, password: "a long password" }, token).catch((error: { code: string; message: string; fields: unknown }) => ({
+        code: error.code,
+        message: error.message,
+        fields: error.fields,
+      }));
+    for (const token of ["A".repeat(43), "not-a-token", used.token, undefined]) {
+      const forRegistered = await refusal(admin.email, token);
+      expect(forRegistered, String(token)).toEqual(await refusal("nobody-here@example.com", token));
+      expect(forRegistered.code, String(token)).toBe("forbidden");
+    }
   });
 
   it("says plainly when an invite has expired, was revoked or is not an invite at all", async () => {

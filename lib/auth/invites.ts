@@ -112,7 +112,8 @@ export async function consumeInvite(tx: Prisma.TransactionClient, token: string,
   return invite.teamId;
 }
 
-function inviteRefused(problem: InviteProblem): AppError {
+/** The refusal of a sign-up or join with an invite that cannot be used, naming the problem. */
+export function inviteRefused(problem: InviteProblem): AppError {
   return new AppError("forbidden", INVITE_PROBLEMS[problem], [{ field: "invite", message: INVITE_PROBLEMS[problem] }]);
 }
 

@@ -6,6 +6,12 @@ export const INVALID_CREDENTIALS = "The email or password is not right.";
 
 export const SIGN_UP_BY_INVITATION = "Sign-up is by invitation. Ask an admin of this studio for an invite link.";
 
+/**
+ * The answer when sign-up is allowed but the email already has an account: it must not say so, or
+ * the form tells anyone which emails have accounts.
+ */
+export const ACCOUNT_NOT_CREATED = "No account was created with these details. If you already have an account, sign in with it.";
+
 // Issue 12: an account made by open sign-up joins no team, so it sees no one's work until a team
 // owner adds it; only an invite link joins a team.
 export const OPEN_SIGN_UP_MEANING =
@@ -15,6 +21,10 @@ export const OPEN_SIGN_UP_NO_TEAM = "Your account joins no team yet: a team owne
 
 export function tooManySignInAttempts(retryAfterSeconds: number): string {
   return `Too many sign-in attempts. Try again in ${waitText(retryAfterSeconds)}.`;
+}
+
+export function tooManySignUpAttempts(retryAfterSeconds: number): string {
+  return `Too many sign-up attempts. Try again in ${waitText(retryAfterSeconds)}.`;
 }
 
 /** "14 minutes", "1 minute": whole minutes rounded up, so the user is never told too early. */

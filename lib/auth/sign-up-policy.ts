@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { checkInvite } from "./invites";
 import type { InviteProblem } from "./messages";
 import { siteSettings } from "./site-settings";
@@ -11,14 +12,17 @@ export type SignUpPolicy =
   | { kind: "open" }
   | { kind: "closed" };
 
-/** What the sign-up page offers; createAccount enforces the same rules on its own. */
-export async function signUpPolicy(invite?: string): Promise<SignUpPolicy> {
-  if ((await db.user.count()) === 0) return { kind: "first-account" };
+/**
+ * Who may create an account now, with `invite` or without: what the sign-up page offers and what
+ * createAccount enforces. It never looks at the email, so every refusal is the same for all emails.
+ */
+export async function signUpPolicy(invite?: string, client: Prisma.TransactionClient = db): Promise<SignUpPolicy> {
+  if ((await client.user.count()) === 0) return { kind: "first-account" };
   if (invite !== undefined) {
-    const check = await checkInvite(invite);
+    const check = await checkInvite(invite, client);
     return check.status === "valid" ? { kind: "invite", invite, teamName: check.teamName, expiresAt: check.expiresAt } : { kind: "invite-problem", problem: check.status };
   }
-  if ((await siteSettings()).openSignUp) return { kind: "open" };
+  if ((await siteSettings(client)).openSignUp) return { kind: "open" };
   return { kind: "closed" };
 }
 
