@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { recordAudit } from "./audit";
 import { consumeInvite, inviteRefused, studioTeam } from "./invites";
-import { ACCOUNT_NOT_CREATED, SIGN_UP_BY_INVITATION } from "./messages";
+import { ACCOUNT_NOT_CREATED, SIGN_UP_BY_INVITATION, TEAM_INVITE_NEEDS_ACCOUNT } from "./messages";
 import { hashPassword } from "./password";
 import type { SignUpInput } from "./schemas";
 import { signUpPolicy } from "./sign-up-policy";
@@ -16,7 +16,8 @@ const FIRST_TEAM_NAME = "Studio";
 // directly:
 // - the first account on an empty database becomes site admin and owner of the studio's team;
 // - later, only with a valid invite (consumed in the same transaction as the account), which makes a
-//   member of the invite's team, or while an admin has turned open sign-up on, which joins no team
+//   member of the invite's team (a team owner's invite only while the admin lets those create
+//   accounts), or while an admin has turned open sign-up on, which joins no team
 //   (what a team makes is for its members only, so nobody joins one uninvited).
 // The rules are checked before the email is looked at, so a refusal says nothing about the email; an
 // email that already has an account gets an answer that does not say so either.
@@ -50,6 +51,7 @@ export async function createAccount(input: SignUpInput, invite?: string) {
 async function requireSignUpAllowed(client: Prisma.TransactionClient, invite: string | undefined) {
   const policy = await signUpPolicy(invite, client);
   if (policy.kind === "invite-problem") throw inviteRefused(policy.problem);
+  if (policy.kind === "team-invite-needs-account") throw new AppError("forbidden", TEAM_INVITE_NEEDS_ACCOUNT, [{ field: "invite", message: TEAM_INVITE_NEEDS_ACCOUNT }]);
   if (policy.kind === "closed") throw new AppError("forbidden", SIGN_UP_BY_INVITATION, [{ field: "invite", message: "is required: sign-up is by invitation" }]);
   return policy.kind;
 }

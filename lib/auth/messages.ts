@@ -17,6 +17,13 @@ export const ACCOUNT_NOT_CREATED = "No account was created with these details. I
 export const OPEN_SIGN_UP_MEANING =
   "Anyone who can reach this studio can create an account. New accounts join no team and see only their own work until a team owner adds them.";
 
+export const TEAM_INVITES_CREATE_ACCOUNTS_MEANING =
+  "A team owner's invite link may create a new account in this studio. Off: it only adds someone who already has an account, and new accounts need your invite or open sign-up.";
+
+/** A team owner's invite opened by someone signed out while team invites create no accounts. */
+export const TEAM_INVITE_NEEDS_ACCOUNT =
+  "This team invite adds an existing account to the team: sign in with your account to join. New accounts need an invite from an admin of this studio.";
+
 export const OPEN_SIGN_UP_NO_TEAM = "Your account joins no team yet: a team owner can add you, or you can create a team of your own.";
 
 export function tooManySignInAttempts(retryAfterSeconds: number): string {
