@@ -7,10 +7,9 @@ export type AttemptGate = { allowed: true; slowed: boolean } | { allowed: false;
 
 /**
  * Counts one attempt (sign-in, sign-up) as a failure BEFORE it is tried, so a burst of parallel
- * attempts cannot all run while the counts still read zero; the caller refunds it (lib/security/rate-limit)
- * when it turns out fine. An attempt over a `refusing` limit is refused; one over a `slowing` limit only
- * runs late (`slowed`). The peek first keeps an attempt refused by one limit from adding to the
- * others.
+ * attempts cannot all run while the counts still read zero; the caller refunds it when it turns out
+ * fine. An attempt over a `refusing` limit is refused; one over a `slowing` limit only runs late
+ * (`slowed`). The peek first keeps an attempt refused by one limit from adding to the others.
  */
 export async function countAttempt(refusing: LimitKey[], slowing: LimitKey[] = []): Promise<AttemptGate> {
   const before = await Promise.all(refusing.map(({ key, rule }) => peek(key, rule)));
