@@ -135,7 +135,7 @@ test.describe("finding 3: no open redirect after sign-in", () => {
 });
 
 test.describe("finding 4: sign-in throttling", () => {
-  test("after repeated wrong passwords even the right one is refused, saying when to try again", async ({ browser, baseURL }) => {
+  test("after repeated wrong passwords from one address even the right one is refused there, saying when to try again", async ({ browser, baseURL }) => {
     // An account of its own, so no other test is locked out.
     const { account, context } = await memberBrowser(browser, baseURL!, "throttled");
     await context.close();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { INVITE_PROBLEMS } from "../lib/auth/messages";
+import { INVITE_PROBLEMS, TEAM_INVITE_NEEDS_ACCOUNT } from "../lib/auth/messages";
 import { invitationSent } from "../lib/teams/team-messages";
 import { newMember, signUp } from "./accounts";
 
@@ -30,6 +30,17 @@ test("a team's invite link adds one signed-in account, then says it was used", a
   const link = (await owner.page.getByTestId("new-team-invite-link").textContent())!;
   expect(link).toMatch(/\/join\?invite=[A-Za-z0-9_-]{43}$/);
   await expect(owner.page.getByRole("list", { name: "Pending team invites" }).getByText("For the second designer")).toBeVisible();
+
+  // Team invites create no accounts unless the admin allows it: signed out, the link asks for an existing account.
+  const visitor = await browser.newContext({ baseURL });
+  const signedOut = await visitor.newPage();
+  await signedOut.goto(link);
+  await expect(signedOut.getByText(TEAM_INVITE_NEEDS_ACCOUNT)).toBeVisible();
+  await expect(signedOut.getByRole("link", { name: "Create one with this invite" })).toHaveCount(0);
+  await signedOut.goto(`/sign-up?invite=${new URL(link).searchParams.get("invite")}`);
+  await expect(signedOut.getByText(TEAM_INVITE_NEEDS_ACCOUNT)).toBeVisible();
+  await expect(signedOut.getByRole("button", { name: "Create account" })).toHaveCount(0);
+  await visitor.close();
 
   const second = await signedInMember(browser, baseURL!, "joiner");
   await second.page.goto(link);

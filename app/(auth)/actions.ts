@@ -4,14 +4,15 @@ import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth, signIn, SignInThrottled, signOut } from "@/lib/auth/auth";
-import { createAccount } from "@/lib/auth/create-account";
 import { INVALID_CREDENTIALS, tooManySignInAttempts } from "@/lib/auth/messages";
 import { studioOrigin } from "@/lib/auth/origin";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
 import { endSession } from "@/lib/auth/sessions";
+import { signUp } from "@/lib/auth/sign-up";
 import type { AuthFormState } from "@/lib/auth/types";
 import { AppError, fieldProblems } from "@/lib/errors";
+import { clientAddress } from "@/lib/security/client-ip";
 
 // Next hands an action whatever body the POST carried; only a form post is a sign-in or sign-up.
 const UNREADABLE_FORM: AuthFormState = { message: "The form could not be read. Reload the page and try again." };
@@ -46,7 +47,7 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
   if (!parsed.success) return { fields: firstProblemPerField(fieldProblems(parsed.error)), values };
   const invite = form.get("invite");
   try {
-    await createAccount(parsed.data, typeof invite === "string" && invite ? invite : undefined);
+    await signUp(parsed.data, typeof invite === "string" && invite ? invite : undefined, clientAddress(await headers()));
   } catch (error) {
     if (error instanceof AppError) return { message: error.message, fields: firstProblemPerField(error.fields), values };
     throw error;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
-import { OPEN_SIGN_UP_MEANING } from "@/lib/auth/messages";
+import { OPEN_SIGN_UP_MEANING, TEAM_INVITES_CREATE_ACCOUNTS_MEANING } from "@/lib/auth/messages";
 import type { SiteSettingsDto } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
 import { PUBLIC_SHARE_LINKS_MEANING } from "@/lib/gallery/share-link-schemas";
@@ -33,6 +33,18 @@ export function SignUpSettings({ initialSettings }: { initialSettings: SiteSetti
         {settings.openSignUp
           ? "On: the sign-up page is open to everyone."
           : "Off: people can create an account only with an invite link."}
+      </p>
+      <Switch
+        id="team-invites-create-accounts"
+        label="Team invites create accounts"
+        checked={shown.teamInvitesCreateAccounts}
+        onChange={(value) => save.mutate({ teamInvitesCreateAccounts: value })}
+        description={TEAM_INVITES_CREATE_ACCOUNTS_MEANING}
+      />
+      <p className="text-xs text-zinc-500" data-testid="team-invites-mode">
+        {settings.teamInvitesCreateAccounts
+          ? "On: a team owner's invite link can create a new account."
+          : "Off: a team owner's invite link only adds an existing account."}
       </p>
       <Switch
         id="public-share-links"

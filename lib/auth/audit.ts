@@ -8,6 +8,7 @@ export type AuditAction =
   | "invite.created"
   | "invite.revoked"
   | "settings.open_sign_up"
+  | "settings.team_invites_create_accounts"
   | "team.created"
   | "team.renamed"
   | "team.member_removed"

@@ -6,18 +6,21 @@ import { recordAudit } from "./audit";
 import { waitText } from "./messages";
 import { hashPassword, verifyPassword } from "./password";
 import type { ChangePasswordInput } from "./schemas";
-import { accountLimitKey, SIGN_IN_LIMITS } from "./sign-in";
 import type { CurrentUser } from "./types";
+
+/** Wrong current passwords one account may give on the account page. */
+export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
 
 /**
  * Sets a new password after checking the current one, and ends every other session of the user
  * (a thief who had the old password, or a session left signed in elsewhere, is out); the session
- * making the change stays signed in. Wrong current passwords count against the same per-account
- * limit as sign-in, so a borrowed session cannot be used to guess the password either.
+ * making the change stays signed in. Wrong current passwords are limited per account, so a borrowed
+ * session cannot be used to guess the password either; the limit is its own, so that a right
+ * password here does not reset the sign-in limits of an account under attack.
  */
 export async function changePassword(user: CurrentUser, input: ChangePasswordInput): Promise<{ endedSessions: number }> {
-  const limitKey = accountLimitKey(user.email);
-  const attempt = await hit(limitKey, SIGN_IN_LIMITS.perAccount);
+  const limitKey = `password-change:account:${user.id}`;
+  const attempt = await hit(limitKey, PASSWORD_CHANGE_LIMIT);
   if (!attempt.allowed) {
     const message = `Too many wrong passwords. Try again in ${waitText(attempt.retryAfterSeconds)}.`;
     throw new AppError("rate_limited", message, [{ field: "currentPassword", message }], { "Retry-After": String(attempt.retryAfterSeconds) });

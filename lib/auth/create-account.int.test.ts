@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTeamInvite } from "@/lib/teams/team-invites";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createAccount } from "./create-account";
 import { checkInvite, createInvite, hashInviteToken, listPendingInvites, revokeInvite } from "./invites";
-import { INVITE_PROBLEMS, SIGN_UP_BY_INVITATION } from "./messages";
+import { ACCOUNT_NOT_CREATED, INVITE_PROBLEMS, SIGN_UP_BY_INVITATION, TEAM_INVITE_NEEDS_ACCOUNT } from "./messages";
 import { verifyPassword } from "./password";
 import { createInviteSchema } from "./schemas";
-import { setOpenSignUp, siteSettings } from "./site-settings";
+import { setOpenSignUp, siteSettings, updateSiteSettings } from "./site-settings";
 import { signUpPolicy } from "./sign-up-policy";
 import type { CurrentUser } from "./types";
 
@@ -27,7 +28,7 @@ async function resetStudio() {
   await testDb.db.membership.deleteMany();
   await testDb.db.user.deleteMany();
   await testDb.db.team.deleteMany();
-  await testDb.db.siteSettings.update({ where: { id: 1 }, data: { openSignUp: false } });
+  await testDb.db.siteSettings.update({ where: { id: 1 }, data: { openSignUp: false, teamInvitesCreateAccounts: false } });
 }
 
 /** The first account, as the admin the invites and settings are made by. */
@@ -58,13 +59,12 @@ describe("createAccount", () => {
     expect(await verifyPassword(user.passwordHash, "wrong")).toBe(false);
   });
 
-  it("refuses a second account with the same email, naming the field", async () => {
+  it("refuses a second account with the same email without saying that the email has an account", async () => {
     await setOpenSignUp(await firstAdmin(), true);
     await createAccount({ name: "Once", email: "once@example.com", password: "a long password" });
-    await expect(createAccount({ name: "Again", email: "once@example.com", password: "a long password" })).rejects.toMatchObject({
-      code: "conflict",
-      fields: [{ field: "email", message: "An account with this email already exists" }],
-    });
+    const refused = await createAccount({ name: "Again", email: "once@example.com", password: "a long password" }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "conflict", message: ACCOUNT_NOT_CREATED, fields: [] });
+    expect(JSON.stringify(refused)).not.toMatch(/exists|taken|registered/i);
   });
 
   it("makes exactly one admin when accounts are created at the same moment", async () => {
@@ -89,7 +89,7 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
 
   it("is closed by default: a later account without an invite is refused, naming the field", async () => {
     await firstAdmin();
-    expect(await siteSettings()).toEqual({ openSignUp: false, publicShareLinks: false });
+    expect(await siteSettings()).toEqual({ openSignUp: false, publicShareLinks: false, teamInvitesCreateAccounts: false });
     await expect(createAccount(person())).rejects.toMatchObject({
       code: "forbidden",
       message: SIGN_UP_BY_INVITATION,
@@ -124,6 +124,22 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
       if (result.status === "rejected") expect(result.reason).toMatchObject({ fields: [{ field: "invite", message: INVITE_PROBLEMS.used }] });
     }
     expect(await testDb.db.user.count()).toBe(2);
+  });
+
+  it("answers an unusable invite or a closed sign-up the same for every email, whether it has an account or not", async () => {
+    const admin = await firstAdmin();
+    const used = await invite(admin);
+    await createAccount(person("used"), used.token);
+    const refusal = (email: string, token?: string) =>
+      createAccount({ name: "Probe", email, password: "a long password" }, token).then(
+        () => ({ code: "created", message: "", fields: [] as unknown }),
+        (error: { code: string; message: string; fields: unknown }) => ({ code: error.code, message: error.message, fields: error.fields }),
+      );
+    for (const token of ["A".repeat(43), "not-a-token", used.token, undefined]) {
+      const forRegistered = await refusal(admin.email, token);
+      expect(forRegistered, String(token)).toEqual(await refusal("nobody-here@example.com", token));
+      expect(forRegistered.code, String(token)).toBe("forbidden");
+    }
   });
 
   it("says plainly when an invite has expired, was revoked or is not an invite at all", async () => {
@@ -192,5 +208,40 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
       ["settings.open_sign_up", admin.id, null],
     ]);
     expect(entries[2].details).toEqual({ openSignUp: true });
+  });
+});
+
+describe("a team owner's invite creates an account only while the admin allows it", () => {
+  beforeEach(resetStudio);
+
+  const teamInvite = (owner: CurrentUser) => createTeamInvite(owner, owner.teamIds[0], createInviteSchema.parse({}));
+
+  it("is off by default: the invite is refused for a new account and stays unused, while an admin's invite still creates one", async () => {
+    const admin = await firstAdmin();
+    const { token, invite: summary } = await teamInvite(admin);
+    expect(await signUpPolicy(token)).toEqual({ kind: "team-invite-needs-account", invite: token, teamName: "Studio" });
+    await expect(createAccount(person("newcomer"), token)).rejects.toMatchObject({
+      code: "forbidden",
+      message: TEAM_INVITE_NEEDS_ACCOUNT,
+      fields: [{ field: "invite", message: TEAM_INVITE_NEEDS_ACCOUNT }],
+    });
+    expect(await testDb.db.user.count()).toBe(1);
+    expect((await testDb.db.invite.findUniqueOrThrow({ where: { id: summary.id } })).usedAt).toBeNull();
+
+    const { token: adminToken } = await invite(admin);
+    expect(await createAccount(person("invited"), adminToken)).toMatchObject({ role: "member" });
+  });
+
+  it("with the admin's switch on, the invite creates an account in the team; the switch is audited", async () => {
+    const admin = await firstAdmin();
+    expect(await updateSiteSettings(admin, { teamInvitesCreateAccounts: true })).toMatchObject({ teamInvitesCreateAccounts: true });
+    const { token } = await teamInvite(admin);
+    expect(await signUpPolicy(token)).toMatchObject({ kind: "invite", teamName: "Studio" });
+    const member = await createAccount(person("newcomer"), token);
+    expect(await testDb.db.membership.findFirstOrThrow({ where: { userId: member.id } })).toMatchObject({ teamId: admin.teamIds[0], role: "member" });
+    expect(await testDb.db.auditLog.findFirstOrThrow({ where: { action: "settings.team_invites_create_accounts" } })).toMatchObject({
+      actorId: admin.id,
+      details: { teamInvitesCreateAccounts: true },
+    });
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { InviteKind, Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "./audit";
 import { INVITE_PROBLEMS, type InviteProblem } from "./messages";
 import { inviteTokenSchema, type CreateInviteValues } from "./schemas";
@@ -29,7 +29,7 @@ export async function createInvite(admin: CurrentUser, values: CreateInviteValue
   return db.$transaction(async (tx) => {
     const team = await studioTeam(tx);
     if (!team) throw new AppError("conflict", "The studio has no team yet: create the first account");
-    const created = await insertInvite(tx, { teamId: team.id, createdById: admin.id, ...values });
+    const created = await insertInvite(tx, { kind: "site", teamId: team.id, createdById: admin.id, ...values });
     await recordAudit(tx, { actorId: admin.id, action: "invite.created", target: created.invite.id, details: { expiresAt: created.invite.expiresAt, ...(values.note && { note: values.note }) } });
     return created;
   });
@@ -41,11 +41,11 @@ export async function createInvite(admin: CurrentUser, values: CreateInviteValue
  */
 export async function insertInvite(
   tx: Prisma.TransactionClient,
-  { teamId, createdById, note, expiresInDays }: CreateInviteValues & { teamId: string; createdById: string },
+  { kind, teamId, createdById, note, expiresInDays }: CreateInviteValues & { kind: InviteKind; teamId: string; createdById: string },
 ): Promise<{ invite: InviteSummary; token: string }> {
   const token = randomBytes(32).toString("base64url");
   const row = await tx.invite.create({
-    data: { tokenHash: hashInviteToken(token), teamId, createdById, note, expiresAt: new Date(Date.now() + expiresInDays * DAY_MS) },
+    data: { tokenHash: hashInviteToken(token), kind, teamId, createdById, note, expiresAt: new Date(Date.now() + expiresInDays * DAY_MS) },
     select: inviteSelect,
   });
   return { invite: toSummary(row), token };
@@ -75,20 +75,20 @@ export async function revokeInvite(actor: CurrentUser, id: string, teamId?: stri
   });
 }
 
-export type InviteCheck = { status: "valid"; teamId: string; teamName: string; expiresAt: Date } | { status: InviteProblem };
+export type InviteCheck = { status: "valid"; kind: InviteKind; teamId: string; teamName: string; expiresAt: Date } | { status: InviteProblem };
 
 /** What an invite link is worth right now, for the sign-up and join pages. */
 export async function checkInvite(token: string, client: Prisma.TransactionClient = db): Promise<InviteCheck> {
   if (!inviteTokenSchema.safeParse(token).success) return { status: "unknown" };
   const invite = await client.invite.findUnique({
     where: { tokenHash: hashInviteToken(token) },
-    select: { usedAt: true, revokedAt: true, expiresAt: true, teamId: true, team: { select: { name: true } } },
+    select: { kind: true, usedAt: true, revokedAt: true, expiresAt: true, teamId: true, team: { select: { name: true } } },
   });
   if (!invite) return { status: "unknown" };
   if (invite.revokedAt) return { status: "revoked" };
   if (invite.usedAt) return { status: "used" };
   if (invite.expiresAt <= new Date()) return { status: "expired" };
-  return { status: "valid", teamId: invite.teamId, teamName: invite.team.name, expiresAt: invite.expiresAt };
+  return { status: "valid", kind: invite.kind, teamId: invite.teamId, teamName: invite.team.name, expiresAt: invite.expiresAt };
 }
 
 /**
@@ -112,7 +112,8 @@ export async function consumeInvite(tx: Prisma.TransactionClient, token: string,
   return invite.teamId;
 }
 
-function inviteRefused(problem: InviteProblem): AppError {
+/** The refusal of a sign-up or join with an invite that cannot be used, naming the problem. */
+export function inviteRefused(problem: InviteProblem): AppError {
   return new AppError("forbidden", INVITE_PROBLEMS[problem], [{ field: "invite", message: INVITE_PROBLEMS[problem] }]);
 }
 

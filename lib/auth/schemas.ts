@@ -57,9 +57,10 @@ export const siteSettingsSchema = z
   .strictObject({
     openSignUp: z.boolean({ error: "Open sign-up must be true or false" }).optional(),
     publicShareLinks: z.boolean({ error: "Public share links must be true or false" }).optional(),
+    teamInvitesCreateAccounts: z.boolean({ error: "Team invites create accounts must be true or false" }).optional(),
   })
-  .refine((changes) => changes.openSignUp !== undefined || changes.publicShareLinks !== undefined, {
-    message: "Name at least one setting: openSignUp or publicShareLinks",
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: "Name at least one setting: openSignUp, publicShareLinks or teamInvitesCreateAccounts",
   });
 
 export const userStatusSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { hashPassword } from "./password";
-import { authenticate, SIGN_IN_LIMITS } from "./sign-in";
+import { authenticate, PAST_CEILING_DELAY_MS, SIGN_IN_LIMITS } from "./sign-in";
 
 let testDb: TestDb;
 let passwordHash: string;
@@ -17,6 +17,8 @@ beforeEach(async () => {
 
 const PASSWORD = "a long password";
 const ADDRESS = "198.51.100.7";
+const OWNER_ADDRESS = "192.0.2.10";
+const perAccountAddress = SIGN_IN_LIMITS.perAccountAddress.limit;
 const perAccount = SIGN_IN_LIMITS.perAccount.limit;
 const perAddress = SIGN_IN_LIMITS.perAddress.limit;
 
@@ -26,32 +28,53 @@ async function account(email: string, extra: { disabledAt?: Date } = {}) {
 
 const signIn = (email: string, password: string, address: string | undefined = ADDRESS) => authenticate({ email, password }, address);
 
-describe("finding 4: sign-in throttling", () => {
-  it("answers the first failures, then refuses even the right password, saying how long to wait", async () => {
+describe("sign-in throttling", () => {
+  it("refuses the guessing address at an account, saying how long to wait", async () => {
     await account("ann@example.com");
-    for (let i = 0; i < perAccount; i++) expect(await signIn("ann@example.com", `wrong ${i}`)).toEqual({ ok: false, reason: "invalid" });
+    for (let i = 0; i < perAccountAddress; i++) expect(await signIn("ann@example.com", `wrong ${i}`)).toEqual({ ok: false, reason: "invalid" });
     const refused = await signIn("ann@example.com", PASSWORD);
     expect(refused).toMatchObject({ ok: false, reason: "throttled" });
     expect(refused.ok === false && refused.reason === "throttled" && refused.retryAfterSeconds).toBeGreaterThan(14 * 60);
   });
 
-  it("limits an account from any address: a new address does not get new guesses", async () => {
+  it("an attacker failing many times from one address does not lock the owner out from another", async () => {
     await account("bea@example.com");
-    for (let i = 0; i < perAccount; i++) await signIn("bea@example.com", "wrong", `203.0.113.${i + 1}`);
-    expect(await signIn("bea@example.com", PASSWORD, "192.0.2.200")).toMatchObject({ reason: "throttled" });
+    for (let i = 0; i < perAccount * 3; i++) await signIn("bea@example.com", `guess ${i}`, ADDRESS);
+    expect(await signIn("bea@example.com", PASSWORD, ADDRESS)).toMatchObject({ reason: "throttled" });
+    expect(await signIn("bea@example.com", PASSWORD, OWNER_ADDRESS)).toMatchObject({ ok: true, user: { email: "bea@example.com" } });
   });
 
-  it("a successful sign-in clears the account's count", async () => {
+  it("past the account's ceiling (guesses from many addresses) new addresses are refused; the owner's known address gets in, slowed", async () => {
+    await account("bob@example.com");
+    expect(await signIn("bob@example.com", PASSWORD, OWNER_ADDRESS)).toMatchObject({ ok: true });
+    for (let i = 0; i < perAccount; i++) expect(await signIn("bob@example.com", "wrong", `203.0.113.${i + 1}`)).toMatchObject({ reason: "invalid" });
+    expect(await signIn("bob@example.com", PASSWORD, "198.51.100.200")).toMatchObject({ reason: "throttled" });
+
+    const started = Date.now();
+    expect(await signIn("bob@example.com", PASSWORD, OWNER_ADDRESS)).toMatchObject({ ok: true, user: { email: "bob@example.com" } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PAST_CEILING_DELAY_MS - 50);
+    // The owner's sign-in hands the guessers no fresh allowance.
+    expect(await signIn("bob@example.com", PASSWORD, "198.51.100.201")).toMatchObject({ reason: "throttled" });
+  });
+
+  it("remembers the addresses an account signed in from, and only after a right password", async () => {
+    const cid = await account("cid@example.com");
+    await signIn("cid@example.com", "wrong", "203.0.113.50");
+    await signIn("cid@example.com", PASSWORD, OWNER_ADDRESS);
+    expect(await testDb.db.signInAddress.findMany({ select: { userId: true, address: true } })).toEqual([{ userId: cid.id, address: OWNER_ADDRESS }]);
+  });
+
+  it("a successful sign-in clears its address's count at the account", async () => {
     await account("cai@example.com");
-    for (let i = 0; i < perAccount - 1; i++) await signIn("cai@example.com", "wrong");
+    for (let i = 0; i < perAccountAddress - 1; i++) await signIn("cai@example.com", "wrong");
     expect(await signIn("cai@example.com", PASSWORD)).toMatchObject({ ok: true });
-    for (let i = 0; i < perAccount - 1; i++) expect(await signIn("cai@example.com", "wrong")).toMatchObject({ reason: "invalid" });
+    for (let i = 0; i < perAccountAddress - 1; i++) expect(await signIn("cai@example.com", "wrong")).toMatchObject({ reason: "invalid" });
     expect(await signIn("cai@example.com", PASSWORD)).toMatchObject({ ok: true, user: { email: "cai@example.com" } });
   });
 
   it("normalises the email, so case and spaces do not make new accounts to guess at", async () => {
     await account("dee@example.com");
-    for (let i = 0; i < perAccount; i++) await signIn(i % 2 ? " DEE@example.com " : "Dee@Example.com", "wrong");
+    for (let i = 0; i < perAccountAddress; i++) await signIn(i % 2 ? " DEE@example.com " : "Dee@Example.com", "wrong");
     expect(await signIn("dee@example.com", PASSWORD)).toMatchObject({ reason: "throttled" });
   });
 
@@ -68,7 +91,7 @@ describe("finding 4: sign-in throttling", () => {
     expect(await testDb.db.rateLimit.findMany({ where: { count: { gt: 0 } } })).toEqual([]);
   });
 
-  it("a burst of parallel guesses gets exactly the limit checked, not one per request", async () => {
+  it("a burst of parallel guesses from many addresses gets exactly the account's ceiling checked, not one per request", async () => {
     await account("gil@example.com");
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn("gil@example.com", `guess ${i}`, `203.0.113.${i + 1}`)));
     expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(perAccount);

@@ -1,29 +1,41 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/db/client";
-import { clear, hit, peek, refund, sweepExpired, type RateLimitRule } from "@/lib/security/rate-limit";
+import { countAttempt, type LimitKey } from "@/lib/security/attempt-gate";
+import { clear, refund, sweepExpired, type RateLimitRule } from "@/lib/security/rate-limit";
 import { verifyPasswordWithEqualWork } from "./password";
 import { signInSchema } from "./schemas";
+import { isKnownSignInAddress, rememberSignInAddress } from "./sign-in-addresses";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-// Every sign-in limit, in one place. Failed attempts count; a successful sign-in clears its
-// account's count and does not add to its address's.
+// Every sign-in limit, in one place. Failed attempts count; a successful sign-in does not.
+// Guessing is refused where it comes from (an address, an address at one account), so a stranger's
+// wrong passwords cannot lock the owner out; only guessing spread over many addresses reaches the
+// account's own ceiling, and past it the owner still gets in from an address they used before.
 export const SIGN_IN_LIMITS = {
-  /** Guesses at one account's password, from anywhere. */
-  perAccount: { limit: 5, windowMs: FIFTEEN_MINUTES },
+  /** Failures at one account from one address: that address is refused for that account. */
+  perAccountAddress: { limit: 5, windowMs: FIFTEEN_MINUTES },
   /** Failures from one address (or IPv6 /64) over all accounts: one password sprayed over many. */
   perAddress: { limit: 20, windowMs: FIFTEEN_MINUTES },
+  /**
+   * Failures at one account from anywhere: the ceiling on guessing spread over many addresses. Past
+   * it, addresses the account never signed in from are refused and those it did are slowed down.
+   */
+  perAccount: { limit: 10, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
-export const accountLimitKey = (email: string) => `sign-in:account:${email}`;
+/** How long an attempt from a known address waits while its account is past its ceiling. */
+export const PAST_CEILING_DELAY_MS = 2000;
+
+const accountLimitKey = (email: string) => `sign-in:account:${email}`;
 const addressLimitKey = (address: string) => `sign-in:address:${address}`;
+const accountAddressLimitKey = (email: string, address: string) => `sign-in:account-address:${email}:${address}`;
 
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string } }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
-
-type Gate = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Checks an email and password, within the sign-in limits. `address` is the client's address key
@@ -35,40 +47,36 @@ export async function authenticate(credentials: unknown, address: string | undef
   if (!parsed.success) return { ok: false, reason: "invalid" };
   const { email, password } = parsed.data;
 
-  const gate = await countAttempt(email, address);
+  const fromKnownAddress = address !== undefined && (await isKnownSignInAddress(email, address));
+  const account: LimitKey = { key: accountLimitKey(email), rule: SIGN_IN_LIMITS.perAccount };
+  const gate = await countAttempt([...addressLimits(email, address), ...(fromKnownAddress ? [] : [account])], fromKnownAddress ? [account] : []);
   if (!gate.allowed) return { ok: false, reason: "throttled", retryAfterSeconds: gate.retryAfterSeconds };
+  if (gate.slowed) await sleep(PAST_CEILING_DELAY_MS);
 
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true, disabledAt: true } });
   const usable = user && !user.disabledAt ? user : undefined;
   if (!(await verifyPasswordWithEqualWork(usable?.passwordHash, password)) || !usable) return { ok: false, reason: "invalid" };
 
-  await attemptSucceeded(email, address);
+  await attemptSucceeded(usable.id, email, address);
   return { ok: true, user: { id: usable.id, email: usable.email, name: usable.name } };
 }
 
-// An attempt is counted as a failure BEFORE the password is checked, so a burst of parallel
-// guesses cannot all be checked while the count still reads zero; a right password takes it back.
-// The peek first keeps an attempt refused by one limit from adding to the other.
-async function countAttempt(email: string, address: string | undefined): Promise<Gate> {
-  const keys = limitKeys(email, address);
-  const before = await Promise.all(keys.map(([key, rule]) => peek(key, rule)));
-  const refused = before.filter((state) => !state.allowed);
-  if (refused.length) return { allowed: false, retryAfterSeconds: Math.max(...refused.map((state) => state.retryAfterSeconds)) };
-  const after = await Promise.all(keys.map(([key, rule]) => hit(key, rule)));
-  const over = after.filter((state) => !state.allowed);
-  if (over.length) return { allowed: false, retryAfterSeconds: Math.max(...over.map((state) => state.retryAfterSeconds)) };
-  return { allowed: true };
+function addressLimits(email: string, address: string | undefined): LimitKey[] {
+  if (address === undefined) return [];
+  return [
+    { key: accountAddressLimitKey(email, address), rule: SIGN_IN_LIMITS.perAccountAddress },
+    { key: addressLimitKey(address), rule: SIGN_IN_LIMITS.perAddress },
+  ];
 }
 
-async function attemptSucceeded(email: string, address: string | undefined): Promise<void> {
-  await Promise.all([clear(accountLimitKey(email)), address ? refund(addressLimitKey(address)) : undefined]);
+// The account's ceiling is only refunded, not cleared: the owner signing in must not hand a
+// distributed guesser a fresh allowance.
+async function attemptSucceeded(userId: string, email: string, address: string | undefined): Promise<void> {
+  await Promise.all([
+    refund(accountLimitKey(email)),
+    ...(address === undefined ? [] : [clear(accountAddressLimitKey(email, address)), refund(addressLimitKey(address)), rememberSignInAddress(userId, address)]),
+  ]);
   // Sign-ins are rare and every failure leaves rows behind: a right password is a good moment to
   // drop windows that have ended.
   await sweepExpired();
-}
-
-function limitKeys(email: string, address: string | undefined): [string, RateLimitRule][] {
-  const keys: [string, RateLimitRule][] = [[accountLimitKey(email), SIGN_IN_LIMITS.perAccount]];
-  if (address) keys.push([addressLimitKey(address), SIGN_IN_LIMITS.perAddress]);
-  return keys;
 }

@@ -8,11 +8,15 @@ import type { CurrentUser, SiteSettingsDto } from "./types";
 // without it working.
 const SETTINGS_ID = 1;
 
-const settingsSelect = { openSignUp: true, publicShareLinks: true } as const;
+const settingsSelect = { openSignUp: true, publicShareLinks: true, teamInvitesCreateAccounts: true } as const;
 
 export async function siteSettings(client: Prisma.TransactionClient = db): Promise<SiteSettingsDto> {
   const row = await client.siteSettings.findUnique({ where: { id: SETTINGS_ID }, select: settingsSelect });
-  return { openSignUp: row?.openSignUp ?? false, publicShareLinks: row?.publicShareLinks ?? false };
+  return {
+    openSignUp: row?.openSignUp ?? false,
+    publicShareLinks: row?.publicShareLinks ?? false,
+    teamInvitesCreateAccounts: row?.teamInvitesCreateAccounts ?? false,
+  };
 }
 
 /** Changes the settings named in `changes`, auditing each one that was set. */
@@ -25,6 +29,13 @@ export function updateSiteSettings(admin: CurrentUser, changes: Partial<SiteSett
     // Issue 12: public share links are off by default; who turned them on or off is on record.
     if (changes.publicShareLinks !== undefined) {
       await recordAudit(tx, { actorId: admin.id, action: "settings.public_share_links", details: { publicShareLinks: changes.publicShareLinks } });
+    }
+    if (changes.teamInvitesCreateAccounts !== undefined) {
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "settings.team_invites_create_accounts",
+        details: { teamInvitesCreateAccounts: changes.teamInvitesCreateAccounts },
+      });
     }
     return row;
   });

@@ -41,7 +41,7 @@ export type InviteSummary = {
   createdBy: string | null;
 };
 
-export type SiteSettingsDto = { openSignUp: boolean; publicShareLinks: boolean };
+export type SiteSettingsDto = { openSignUp: boolean; publicShareLinks: boolean; teamInvitesCreateAccounts: boolean };
 
 /** What a sign-in or sign-up form shows after the server answered. */
 export type AuthFormState = { message?: string; fields?: Record<string, string>; values?: Record<string, string> };

@@ -12,8 +12,9 @@ import { YOU_ARE_ALREADY_A_MEMBER } from "./team-messages";
 
 // Team invite links (issue 12): single-use and expiring, made by a team's owners (or a site admin).
 // They are the admin area's invites (lib/auth/invites) aimed at another team: only the token's
-// sha256 is stored, and consumeInvite's conditional update is what makes a link work once. A person
-// without an account signs up with the link; a signed-in account joins with it here.
+// sha256 is stored, and consumeInvite's conditional update is what makes a link work once. A
+// signed-in account joins with it here; a person without an account signs up with it only while the
+// admin lets team invites create accounts (lib/auth/sign-up-policy).
 
 /** The join page: it lets a signed-in account join, and sends anyone else to sign up or sign in. */
 export function teamInviteLink(origin: string, token: string): string {
@@ -23,7 +24,7 @@ export function teamInviteLink(origin: string, token: string): string {
 export async function createTeamInvite(user: CurrentUser, teamId: string, values: CreateInviteValues): Promise<{ invite: TeamInviteDto; token: string }> {
   return db.$transaction(async (tx) => {
     requireInviteManager(await teamAccess(tx, user, teamId));
-    const created = await insertInvite(tx, { teamId, createdById: user.id, ...values });
+    const created = await insertInvite(tx, { kind: "team", teamId, createdById: user.id, ...values });
     await recordAudit(tx, { actorId: user.id, action: "team.invite_created", target: teamId, details: { inviteId: created.invite.id, expiresAt: created.invite.expiresAt } });
     return created;
   });

@@ -13,7 +13,7 @@ import { GET as teamRoute, PATCH as renameRoute } from "@/app/api/teams/[id]/rou
 import { POST as joinRoute } from "@/app/api/teams/join/route";
 import { GET as myTeamsRoute, POST as createTeamRoute } from "@/app/api/teams/route";
 import { createAccount } from "@/lib/auth/create-account";
-import { INVITE_PROBLEMS } from "@/lib/auth/messages";
+import { INVITE_PROBLEMS, TEAM_INVITE_NEEDS_ACCOUNT } from "@/lib/auth/messages";
 import { sessionUser } from "@/lib/auth/sessions";
 import type { CurrentUser } from "@/lib/auth/types";
 import { createTestDb, type TestDb } from "@/test/db";
@@ -531,15 +531,32 @@ describe("invite links", () => {
     expect(await testDb.db.invite.count({ where: { teamId: team.id } })).toBe(0);
   });
 
-  it("a person without an account signs up with a team's link and joins that team", async () => {
+  it("a person without an account signs up with a team's link and joins that team, while the admin lets team invites create accounts", async () => {
     const owner = await person();
     const team = await teamOf(owner);
     const { token } = await inviteLink(owner, team.id);
-    const account = await createAccount({ name: "Newcomer", email: "newcomer@example.com", password: "a long password" }, token);
-    expect(await memberships(team.id)).toEqual([
-      { userId: owner.id, role: "owner" },
-      { userId: account.id, role: "member" },
-    ]);
+    await testDb.db.siteSettings.update({ where: { id: 1 }, data: { teamInvitesCreateAccounts: true } });
+    try {
+      const account = await createAccount({ name: "Newcomer", email: "newcomer@example.com", password: "a long password" }, token);
+      expect(await memberships(team.id)).toEqual([
+        { userId: owner.id, role: "owner" },
+        { userId: account.id, role: "member" },
+      ]);
+    } finally {
+      await testDb.db.siteSettings.update({ where: { id: 1 }, data: { teamInvitesCreateAccounts: false } });
+    }
+  });
+
+  it("with team invites creating no accounts (the default), a team's link is refused for a new account and stays unused", async () => {
+    const owner = await person();
+    const team = await teamOf(owner);
+    const { token, id } = await inviteLink(owner, team.id);
+    await expect(createAccount({ name: "Outsider", email: "outsider@example.com", password: "a long password" }, token)).rejects.toMatchObject({
+      code: "forbidden",
+      fields: [{ field: "invite", message: TEAM_INVITE_NEEDS_ACCOUNT }],
+    });
+    expect(await testDb.db.user.count({ where: { email: "outsider@example.com" } })).toBe(0);
+    expect((await testDb.db.invite.findUniqueOrThrow({ where: { id } })).usedAt).toBeNull();
   });
 });
 

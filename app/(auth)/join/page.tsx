@@ -3,19 +3,21 @@ import Link from "next/link";
 import { JoinTeamButton } from "@/components/teams/join-team-button";
 import { currentUser } from "@/lib/auth/current-user";
 import { checkInvite } from "@/lib/auth/invites";
-import { INVITE_PROBLEMS } from "@/lib/auth/messages";
+import { INVITE_PROBLEMS, TEAM_INVITE_NEEDS_ACCOUNT } from "@/lib/auth/messages";
+import { inviteCreatesAccounts } from "@/lib/auth/sign-up-policy";
+import { siteSettings } from "@/lib/auth/site-settings";
 
 export const metadata: Metadata = { title: "Join a team" };
 
 const linkClass = "font-medium text-accent-600 hover:underline";
 
-// A team owner's invite link (issue 12). Outside the studio's shell, so that it works signed out: a
-// signed-in account joins with one click; anyone else signs in (and comes back here) or signs up
-// with the same link.
+// A team owner's invite link. Outside the studio's shell, so that it works signed out: a signed-in
+// account joins with one click; anyone else signs in (and comes back here), or signs up with the
+// same link while the admin lets team invites create accounts.
 export default async function JoinPage({ searchParams }: { searchParams: Promise<{ invite?: string | string[] }> }) {
   const { invite } = await searchParams;
   const token = typeof invite === "string" ? invite : Array.isArray(invite) ? invite[0] : "";
-  const [check, user] = await Promise.all([checkInvite(token ?? ""), currentUser()]);
+  const [check, user, settings] = await Promise.all([checkInvite(token ?? ""), currentUser(), siteSettings()]);
 
   if (check.status !== "valid") {
     return (
@@ -44,12 +46,16 @@ export default async function JoinPage({ searchParams }: { searchParams: Promise
           <Link href={`/sign-in?next=${encodeURIComponent(here)}`} className="flex h-10 items-center justify-center rounded-lg bg-accent-600 font-medium text-white hover:bg-accent-700">
             Sign in to join
           </Link>
-          <p className="text-zinc-500">
-            No account yet?{" "}
-            <Link href={`/sign-up?invite=${encodeURIComponent(token)}`} className={linkClass}>
-              Create one with this invite
-            </Link>
-          </p>
+          {inviteCreatesAccounts(check.kind, settings) ? (
+            <p className="text-zinc-500">
+              No account yet?{" "}
+              <Link href={`/sign-up?invite=${encodeURIComponent(token)}`} className={linkClass}>
+                Create one with this invite
+              </Link>
+            </p>
+          ) : (
+            <p className="text-zinc-500">{TEAM_INVITE_NEEDS_ACCOUNT}</p>
+          )}
         </div>
       </>
     );

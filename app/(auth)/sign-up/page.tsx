@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { signUpAction } from "@/app/(auth)/actions";
 import { AuthForm } from "@/components/auth/auth-form";
 import { currentUser } from "@/lib/auth/current-user";
-import { INVITE_PROBLEMS, OPEN_SIGN_UP_NO_TEAM, SIGN_UP_BY_INVITATION } from "@/lib/auth/messages";
+import { INVITE_PROBLEMS, OPEN_SIGN_UP_NO_TEAM, SIGN_UP_BY_INVITATION, TEAM_INVITE_NEEDS_ACCOUNT } from "@/lib/auth/messages";
 import { signUpPolicy } from "@/lib/auth/sign-up-policy";
 
 export const metadata: Metadata = { title: "Create account" };
@@ -28,6 +28,22 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   if (await currentUser()) redirect("/");
   const { invite } = await searchParams;
   const policy = await signUpPolicy(typeof invite === "string" ? invite : Array.isArray(invite) ? invite[0] : undefined);
+
+  if (policy.kind === "team-invite-needs-account") {
+    const join = `/join?invite=${encodeURIComponent(policy.invite)}`;
+    return (
+      <>
+        <h1 className="mb-3 text-xl font-semibold">Join {policy.teamName}</h1>
+        <p className="mb-6 text-sm leading-relaxed text-zinc-600 dark:text-zinc-400">{TEAM_INVITE_NEEDS_ACCOUNT}</p>
+        <Link
+          href={`/sign-in?next=${encodeURIComponent(join)}`}
+          className="flex h-10 items-center justify-center rounded-lg bg-accent-600 text-sm font-medium text-white hover:bg-accent-700"
+        >
+          Sign in to join
+        </Link>
+      </>
+    );
+  }
 
   if (policy.kind === "closed" || policy.kind === "invite-problem") {
     return (
