@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import type { JobState, Prisma, VideoJob, VideoStatus } from "@/lib/generated/prisma/client";
 import { changeJob } from "@/lib/jobs/job-changes";
 import { indexVideo } from "@/lib/gallery/index-video";
+import { recordVideoUsage } from "@/lib/usage/record-usage";
 import { storedParams } from "./to-video-dto";
 
 // A video job's changes, and its activity-tray job (lib/jobs) moved with it in the same transaction
@@ -71,7 +72,10 @@ export async function saveVideo(video: VideoJob, data: Prisma.VideoJobUncheckedU
   });
 }
 
-// A job that has just become ready gets its gallery entry in the same transaction (issue 12).
+// A job that has just become ready gets its gallery entry and its usage in the same transaction.
 async function indexIfReady(tx: Prisma.TransactionClient, before: VideoJob, saved: VideoJob): Promise<void> {
-  if (saved.status === "ready" && before.status !== "ready") await indexVideo(tx, saved, storedParams(saved).inputs.map((input) => input.assetId));
+  if (saved.status !== "ready" || before.status === "ready") return;
+  const params = storedParams(saved);
+  await indexVideo(tx, saved, params.inputs.map((input) => input.assetId));
+  await recordVideoUsage(tx, saved, params.durationSeconds);
 }
