@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import type { UsageReportDto } from "@/lib/usage/usage-dto";
-import { USAGE_METRIC_LABELS, type UsageMetric } from "@/lib/usage/usage-labels";
+import { USAGE_COUNTING_NOTE, USAGE_METRIC_LABELS, type UsageMetric } from "@/lib/usage/usage-labels";
 import { UsageChart } from "./usage-chart";
 import { formatCount } from "./usage-format";
 import { UsageMetricToggle } from "./usage-metric-toggle";
@@ -18,7 +18,7 @@ export function AccountUsageCard({ report }: { report: UsageReportDto }) {
         <div>
           <h2 className="text-sm font-semibold">Your usage</h2>
           <p className="mt-1 text-xs text-zinc-500">
-            {report.from} to {report.to} (UTC): finished images, chat turns and videos.
+            {report.from} to {report.to} (UTC). {USAGE_COUNTING_NOTE}
           </p>
         </div>
         <dl className="grid grid-cols-3 gap-3">

@@ -8,7 +8,7 @@ import { inputClass } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
 import type { UsageGroupDto } from "@/lib/usage/usage-dto";
-import { USAGE_GROUP_LABELS, USAGE_MODELS, usageModelLabel, type UsageMetric } from "@/lib/usage/usage-labels";
+import { USAGE_COUNTING_NOTE, USAGE_GROUP_LABELS, USAGE_MODELS, usageModelLabel, type UsageMetric } from "@/lib/usage/usage-labels";
 import { addDays, USAGE_DEFAULT_DAYS, USAGE_GROUPS, USAGE_MAX_DAYS, utcDay, type UsageGroup } from "@/lib/usage/usage-schemas";
 import { UsageChart } from "./usage-chart";
 import { UsageMetricToggle } from "./usage-metric-toggle";
@@ -83,8 +83,7 @@ export function AdminUsagePanel() {
           </a>
         </div>
         <p className="text-xs text-zinc-500">
-          Days are UTC; a range spans at most {USAGE_MAX_DAYS} days. Only finished work counts: succeeded images and chat turns, ready videos. Team is the
-          owner&apos;s active team when the work was made.
+          Days are UTC; a range spans at most {USAGE_MAX_DAYS} days. {USAGE_COUNTING_NOTE} Team is the owner&apos;s active team when the work was made.
         </p>
         {user || team ? (
           <div className="flex flex-wrap gap-2">

@@ -38,6 +38,9 @@ describe("chat turns (spec 4.2) against the emulator", () => {
       expect(turn.image?.mime).toBe("image/png");
     }
     expect(new Set([first.image!.id, second.image!.id, third.image!.id]).size).toBe(3);
+    const spent = await context.testDb.db.usageEntry.findMany({ where: { turnId: { in: [first.id, second.id, third.id] } } });
+    expect(spent).toHaveLength(3);
+    expect(spent.every((entry) => entry.images >= 1 && entry.model === "alpha-image-v3.5-preview")).toBe(true);
 
     const messages = await storedMessages(third.id);
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user", "assistant", "tool", "assistant", "user"]);

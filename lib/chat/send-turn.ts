@@ -21,6 +21,7 @@ import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import { alphaClient } from "@/lib/upstream/clients";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
+import { recordTurnUsage } from "@/lib/usage/record-usage";
 import { assetRef } from "./asset-ref-format";
 import { storedTurnParamsSchema } from "./stored-turn-params";
 import { assetIdsInMessages, resolveAssetRefs } from "./asset-refs";
@@ -218,6 +219,7 @@ async function runTurn(
       requestId: result.requestId,
       record: async (tx) => {
         await tx.turn.update({ where: { id: turnId }, data: succeeded });
+        await recordTurnUsage(tx, turnId);
         // The studio images the request sent (its fallback names more of them: stored copies).
         const inputAssetIds = assetIdsInMessages([...request.messages, ...(request.fallback ?? [])]);
         await indexConversationTurn(tx, turnId, { placeholderTitle: UNTITLED_CONVERSATION, inputAssetIds });

@@ -12,6 +12,7 @@ import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/r
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
+import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
 import { randomAlphaV3Seed } from "./random-seed";
 import { recordGenerationFailure } from "./generation-failure";
 import { toGenerationDto } from "./generation-dto";
@@ -104,7 +105,8 @@ async function runAlphaV3(
       state: "succeeded",
       requestId: result.requestId,
       record: async (tx) => {
-        const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: ENTRY_SOURCE });
+        const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: { ...ENTRY_SOURCE, ...GENERATION_USAGE_SOURCE } });
+        await recordGenerationUsage(tx, recorded, stored.length);
         await indexGeneration(tx, { ...recorded, images: stored }, { model: "alpha-v3", references: references.map((reference) => reference.id), grouped: false });
       },
     };

@@ -11,6 +11,7 @@ import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { BETA_GALLERY_MODEL } from "@/lib/gallery/gallery-models";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
 import { betaClient } from "@/lib/upstream/clients";
+import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
 import { betaParamsFromForm } from "./beta-params";
 import { fitBetaReferences } from "./beta-reference-fit";
 import { betaFormSchema, type BetaFormValues } from "./beta-schemas";
@@ -82,7 +83,8 @@ async function runBeta(
       state: "succeeded",
       requestId: result.requestId,
       record: async (tx) => {
-        const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: ENTRY_SOURCE });
+        const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: { ...ENTRY_SOURCE, ...GENERATION_USAGE_SOURCE } });
+        await recordGenerationUsage(tx, recorded, stored.length);
         const facts = { model: BETA_GALLERY_MODEL[form.model], references: form.images.map((image) => image.assetId), grouped: form.group !== null };
         await indexGeneration(tx, { ...recorded, images: stored }, facts);
       },

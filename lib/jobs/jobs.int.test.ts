@@ -69,7 +69,10 @@ describe("jobs (issue 9)", () => {
     expect(states).toContain("generating");
     const order = ["queued", "waiting", "generating", "storing", "succeeded"];
     expect(states.map((state) => order.indexOf(state))).toEqual([...states.map((state) => order.indexOf(state))].sort((a, b) => a - b));
-    expect(await context.testDb.db.generation.findUniqueOrThrow({ where: { id: generation.id } })).toMatchObject({ status: "succeeded" });
+    const done = await context.testDb.db.generation.findUniqueOrThrow({ where: { id: generation.id } });
+    expect(done).toMatchObject({ status: "succeeded" });
+    // What it spent is on the ledger, written by the same end.
+    expect(await context.testDb.db.usageEntry.findUniqueOrThrow({ where: { generationId: generation.id } })).toMatchObject({ userId: user.id, model: done.model, tokens: BigInt(done.tokens ?? 0), images: 1 });
     const { jobs } = await listJobs(user);
     expect(jobs[0]).toMatchObject({ id: job.id, state: "succeeded", canRunAgain: false, href: "/alpha" });
   });

@@ -40,3 +40,7 @@ export const USAGE_METRIC_LABELS = { tokens: "Tokens", images: "Images", videoSe
 export type UsageMetric = keyof typeof USAGE_METRIC_LABELS;
 
 export const USAGE_GROUP_LABELS = { day: "Day", user: "User", team: "Team", model: "Model" } as const;
+
+/** How usage is counted, said on the usage pages. */
+export const USAGE_COUNTING_NOTE =
+  "Usage is what was spent when work finished (succeeded images and chat turns, ready videos) and stays so if the work is deleted later. A chat turn counts the images the model returned: its answer and, when it drew one on the way, the intermediate image (usually 2).";

@@ -9,6 +9,7 @@ import { createTestUser } from "@/test/users";
 import { everyonesUsageRows } from "./read-usage";
 import type { UsageReportDto } from "./usage-dto";
 import { USAGE_TURN_MODEL } from "./usage-labels";
+import { GENERATION_USAGE_SOURCE, recordGenerationUsage, recordTurnUsage, recordVideoUsage } from "./record-usage";
 import { addDays, adminUsageQuerySchema, utcDay } from "./usage-schemas";
 
 vi.hoisted(() => {
@@ -16,7 +17,8 @@ vi.hoisted(() => {
 });
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
-// Issue 12 "Usage": two users in two teams on two days, through the real query and routes.
+// Usage: two users in two teams on two days, through the real query and routes. Each piece of work
+// is written as it is made, and its ledger entry as its end writes it (in the same transaction).
 const DAY1 = "2026-11-01";
 const DAY2 = "2026-11-02";
 const at = (day: string, time = "10:00:00") => new Date(`${day}T${time}Z`);
@@ -38,6 +40,10 @@ async function generation(owner: CurrentUser, teamId: string | null, model: stri
       data: { kind: index % 2 ? "layer" : "image", storageKey: `k-${row.id}-${index}`, sha256: "0".repeat(64), mime: "image/png", bytes: 10, ownerId: owner.id, teamId, generationId: row.id, position: index },
     });
   }
+  if (status === "succeeded") {
+    await db.$transaction(async (tx) => recordGenerationUsage(tx, await tx.generation.findUniqueOrThrow({ where: { id: row.id }, select: GENERATION_USAGE_SOURCE }), images));
+  }
+  return row;
 }
 
 async function turn(owner: CurrentUser, teamId: string | null, day: string, tokens: number, images: number, status: "succeeded" | "failed" = "succeeded") {
@@ -50,13 +56,16 @@ async function turn(owner: CurrentUser, teamId: string | null, day: string, toke
   }
   // An input the user attached is not an image the model made.
   await db.asset.create({ data: { kind: "input", storageKey: `i-${row.id}`, sha256: "2".repeat(64), mime: "image/png", bytes: 10, ownerId: owner.id, teamId, turnId: row.id } });
+  if (status === "succeeded") await db.$transaction((tx) => recordTurnUsage(tx, row.id));
 }
 
 async function video(owner: CurrentUser, teamId: string | null, task: string, day: string, seconds: number, archivedMs: number | null, status: "ready" | "failed" = "ready") {
   const asset = archivedMs === null ? null : await db.asset.create({ data: { kind: "video", storageKey: `v-${crypto.randomUUID()}`, sha256: "3".repeat(64), mime: "video/mp4", bytes: 10, durationMs: archivedMs, ownerId: owner.id, teamId } });
-  await db.videoJob.create({
+  const row = await db.videoJob.create({
     data: { ownerId: owner.id, teamId, correlationId: crypto.randomUUID(), task, prompt: "a boat", status, params: { task, durationSeconds: seconds }, assetId: asset?.id, createdAt: at(day) },
   });
+  if (status === "ready") await db.$transaction((tx) => recordVideoUsage(tx, row, seconds));
+  return row;
 }
 
 const get = async (handler: typeof usageRoute, url: string) => handler(new Request(`http://studio.test${url}`), { params: Promise.resolve({}) });
@@ -177,6 +186,25 @@ describe("usage per user, team, model and day", () => {
     expect(recent.to).toBe(today);
     expect(recent.days).toHaveLength(30);
     expect(recent.totals.tokens).toBe(33);
+  });
+});
+
+describe("the ledger", () => {
+  it("keeps what was spent when the work is deleted afterwards, and counts each piece of work once", async () => {
+    const dan = await createTestUser(db);
+    const made = await generation(dan, red, "alpha-image-v3", DAY1, 60, 2);
+    const clip = await video(dan, red, "t2va", DAY1, 4, 4100);
+    const query = adminUsageQuerySchema.parse({ from: DAY1, to: DAY1, userId: dan.id });
+    const before = await everyonesUsageRows(query);
+    expect(before.map(({ model, tokens, images, videoSeconds }) => ({ model, tokens, images, videoSeconds }))).toEqual([
+      { model: "alpha-image-v3", tokens: 60, images: 2, videoSeconds: 0 },
+      { model: "t2va", tokens: 0, images: 0, videoSeconds: 4.1 },
+    ]);
+    await db.$transaction(async (tx) => recordGenerationUsage(tx, await tx.generation.findUniqueOrThrow({ where: { id: made.id }, select: GENERATION_USAGE_SOURCE }), 2));
+    await db.asset.deleteMany({ where: { OR: [{ generationId: made.id }, { id: clip.assetId! }] } });
+    await db.generation.delete({ where: { id: made.id } });
+    await db.videoJob.delete({ where: { id: clip.id } });
+    expect(await everyonesUsageRows(query)).toEqual(before);
   });
 });
 

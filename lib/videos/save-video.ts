@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import type { JobState, Prisma, VideoJob, VideoStatus } from "@/lib/generated/prisma/client";
 import { changeJob } from "@/lib/jobs/job-changes";
 import { indexVideo } from "@/lib/gallery/index-video";
+import { recordVideoUsage } from "@/lib/usage/record-usage";
 import { preparedInputs } from "./keyframes";
 import { storedParams } from "./to-video-dto";
 
@@ -77,7 +78,9 @@ export async function saveVideo(video: VideoJob, data: Prisma.VideoJobUncheckedU
   });
 }
 
-// A job that has just become ready gets its gallery entry in the same transaction (issue 12).
+// A job that has just become ready gets its gallery entry and its usage in the same transaction.
 async function indexIfReady(tx: Prisma.TransactionClient, before: VideoJob, saved: VideoJob): Promise<void> {
-  if (saved.status === "ready" && before.status !== "ready") await indexVideo(tx, saved, inputAssetIds(saved));
+  if (saved.status !== "ready" || before.status === "ready") return;
+  await indexVideo(tx, saved, inputAssetIds(saved));
+  await recordVideoUsage(tx, saved, storedParams(saved).durationSeconds);
 }

@@ -80,6 +80,8 @@ describe("video jobs against the emulator's agent", () => {
     const job = await context.testDb.db.job.findUniqueOrThrow({ where: { videoJobId: submitted.id } });
     expect(job).toMatchObject({ kind: "video", state: "succeeded" });
     expect(await agentPosts()).toBe(1);
+    const spent = await context.testDb.db.usageEntry.findUniqueOrThrow({ where: { videoJobId: submitted.id } });
+    expect(spent).toMatchObject({ model: "t2va", videoSeconds: ready.video!.durationMs! / 1000 });
   });
 
   it("archives an upscaled result by following the 302 to the CDN, and makes the 720p delivery copy", async () => {
