@@ -6,7 +6,8 @@ import { checkDeclaredLength, checkOrigin } from "@/lib/http/request-guard";
 import { pageContentSecurityPolicy } from "@/lib/security/headers";
 import { settings } from "@/lib/settings";
 
-// Runs before Next itself, for what Next would otherwise answer with a 500 (issue 7):
+// Runs before Next itself on every request but uploads and static files, prefetches included, for
+// what Next would otherwise answer with a 500:
 // - a path that is not valid percent-encoded UTF-8 (a lone surrogate in an id): Next fails to decode
 //   it before any route handler runs;
 // - server actions (POSTs to pages): Next answers a foreign Origin, and a body over its 1 MB limit,
@@ -68,14 +69,8 @@ function serverActionRefusal(request: NextRequest): AppError | undefined {
 
 export const config = {
   // Upload bodies stay out of the proxy (it buffers bodies, and truncates them past 10 MB); static
-  // files carry no script. Prefetches are left alone: they are reads of pages already checked.
-  matcher: [
-    {
-      source: "/((?!api/uploads|_next/static|_next/image|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png|site.webmanifest).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  // files carry no script. Nothing is left out by its headers: a prefetch header is the client's to
+  // set, and a request that skipped the proxy by sending one would skip its guards (a cross-site
+  // server action ran) and come back without a CSP.
+  matcher: ["/((?!api/uploads|_next/static|_next/image|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png|site.webmanifest).*)"],
 };

@@ -53,6 +53,11 @@ const MB2 = "a".repeat(2 * 1024 * 1024);
 const URL_OVER_HEAD_LIMIT = "a".repeat(32 * 1024);
 const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString"];
 const FOREIGN_ORIGIN = "https://evil.example";
+/** The headers that mark a prefetch (next/link's, and browsers' own): a client may send them on anything. */
+const PREFETCH_HEADERS: { label: string; headers: Record<string, string> }[] = [
+  { label: "next-router-prefetch: 1", headers: { "Next-Router-Prefetch": "1", RSC: "1" } },
+  { label: "Purpose: prefetch", headers: { Purpose: "prefetch" } },
+];
 // A URL has no way to carry a lone surrogate (UTF-8 has none): its CESU-8 bytes, percent-encoded,
 // are the closest a client can send, and decode to U+FFFD.
 const LONE_SURROGATE_IN_URL = "%ED%A0%80";
@@ -285,14 +290,20 @@ function actionCases(action: ServerAction, actionId: string, fixtures: Fixtures)
   const form = action.form;
   // With no form the action takes no arguments: React then sends the empty argument list as text.
   const valid = () => (form ? actionFormBody(form.sample(fixtures)) : { body: "[]", type: textPlain });
-  const withHeader = (name: string, headers: Record<string, string>) => {
-    const testCase = base(name, valid());
+  // Refused by the proxy before Next sees the action, in the studio's own JSON.
+  const crossOriginRefused = (name: string, headers: Record<string, string>): Case => {
+    const testCase = base(name, valid(), { foreignAnswer: undefined, expect: { status: 403, code: "cross_origin_refused" } });
     return { ...testCase, headers: { ...testCase.headers, ...headers } };
   };
   const cases: Case[] = [
-    withHeader(`Origin ${FOREIGN_ORIGIN}`, { Origin: FOREIGN_ORIGIN }),
-    withHeader("Origin null (an opaque origin)", { Origin: "null" }),
-    withHeader("Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }),
+    crossOriginRefused(`Origin ${FOREIGN_ORIGIN}`, { Origin: FOREIGN_ORIGIN }),
+    crossOriginRefused("Origin null (an opaque origin)", { Origin: "null" }),
+    crossOriginRefused("Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }),
+    // A prefetch header must not take a request past the proxy's guards.
+    ...PREFETCH_HEADERS.flatMap(({ label, headers }) => [
+      crossOriginRefused(`${label} with Sec-Fetch-Site: cross-site`, { ...headers, "Sec-Fetch-Site": "cross-site" }),
+      crossOriginRefused(`${label} with Origin ${FOREIGN_ORIGIN}`, { ...headers, Origin: FOREIGN_ORIGIN }),
+    ]),
   ];
   if (action.access === "member") cases.push(base("no session", valid(), { role: "anonymous" }));
   if (form) {
@@ -539,6 +550,30 @@ test("every API route and server action refuses hostile requests with a 4xx nami
     path.join(".test-reports", "route-sweep.json"),
     `${JSON.stringify({ summary, requests, statuses, routes: apiRoutes.length, serverActions: serverActions.length, requestsPerTarget, failures }, null, 2)}\n`,
   );
+  expect(requests).toBeGreaterThan(0);
+});
+
+test("pages fetched with prefetch headers pass through the proxy: each carries the page CSP, and a foreign Origin is never a 5xx", async ({ playwright, baseURL }) => {
+  const pagesByRole: { storageState: string | StorageState; pages: string[] }[] = [
+    { storageState: { cookies: [], origins: [] }, pages: ["/sign-in", "/sign-up"] },
+    { storageState: adminStorageState, pages: ["/", "/chat", "/alpha", "/admin"] },
+  ];
+  let requests = 0;
+  for (const { storageState, pages } of pagesByRole) {
+    const context = await playwright.request.newContext({ baseURL, storageState, maxRedirects: 0 });
+    for (const page of pages) {
+      for (const { label, headers } of PREFETCH_HEADERS) {
+        for (const origin of [{}, { Origin: FOREIGN_ORIGIN, "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
+          const response = await context.get(page, { headers: { ...headers, ...origin } });
+          const what = `GET ${page} with ${label}${"Origin" in origin ? ` from ${FOREIGN_ORIGIN}` : ""}`;
+          requests += 1;
+          expect.soft(response.status(), `${what}: status`).toBeLessThan(500);
+          expect.soft(response.headers()["content-security-policy"] ?? "", `${what}: Content-Security-Policy`).toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/]+={0,2}'/);
+        }
+      }
+    }
+    await context.dispose();
+  }
   expect(requests).toBeGreaterThan(0);
 });
 

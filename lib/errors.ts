@@ -19,6 +19,8 @@ const statusByCode = {
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
+  /** One person's open job streams are at JOB_STREAMS_PER_USER (lib/http/limits). */
+  too_many_job_streams: 429,
   upstream_failed: 502,
 } as const;
 

@@ -21,3 +21,8 @@ export async function requireAdmin(): Promise<CurrentUser> {
   if (user.role !== "admin") throw new AppError("forbidden", "Only a site admin can do this");
   return user;
 }
+
+/** The route's sessions here state no expiry. */
+export async function sessionExpiresAt(): Promise<Date | null> {
+  return null;
+}

@@ -43,6 +43,11 @@ const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
   range_not_satisfiable: { title: "Part of the file is not available", advice: "Download the whole file again.", retryable: false },
   // Shared by the studio's running limit and a busy image service: either way, too many requests now.
   rate_limited: { title: "Too many requests right now", advice: "Wait a moment, then try again.", retryable: true },
+  too_many_job_streams: {
+    title: "Too many studio windows are following jobs",
+    advice: "Close a studio tab or window you no longer use; this one updates itself meanwhile.",
+    retryable: true,
+  },
   upstream_failed: { title: "The image service failed", advice: "Try again later.", retryable: true },
   // The image service's failures (spec 7.1, lib/upstream/errors).
   bad_request: { title: "The image service refused a setting", advice: "Change the setting it names and try again.", retryable: false },

@@ -18,6 +18,15 @@ export const currentUser = cache(async (): Promise<CurrentUser | null> => {
   return user && user.id === token?.userId ? user : null;
 });
 
+/**
+ * When the request's session cookie stops being accepted (its JWT's expiry), for answers that outlive
+ * the request's check (a job stream ends then); null when the cookie states none.
+ */
+export async function sessionExpiresAt(): Promise<Date | null> {
+  const expiresAt = (await readSessionToken())?.expiresAt;
+  return expiresAt === undefined ? null : new Date(expiresAt);
+}
+
 /** For route handlers: 401 JSON when signed out. */
 export async function requireUser(): Promise<CurrentUser> {
   const user = await currentUser();

@@ -17,7 +17,12 @@ import { env } from "@/lib/env";
 // is kept by cookie: the same browser's next requests skip the key derivation and the decryption
 // (1–2.5 ms of each request's CPU, issue 9). Only what a cookie says is kept, never whether its
 // session is still valid: the session row is read fresh on every request (lib/auth/current-user).
-export type SessionToken = { userId?: string; sessionId?: string };
+export type SessionToken = {
+  userId?: string;
+  sessionId?: string;
+  /** When the token stops being accepted (ms since the epoch); next-auth always sets one. */
+  expiresAt?: number;
+};
 
 /** Decoded cookies kept at most; the oldest is dropped first. */
 const DECODED_MAX = 1_000;
@@ -33,8 +38,9 @@ export async function readSessionToken(): Promise<SessionToken | null> {
   const secret = env().AUTH_SECRET;
   const payload = (await getToken({ req, secret, secureCookie: true })) ?? (await getToken({ req, secret, secureCookie: false }));
   if (!payload) return null;
-  const token = { userId: payload.sub, sessionId: payload.sid };
-  if (typeof payload.exp === "number") keep(cookie, token, payload.exp * 1000);
+  const expiresAt = typeof payload.exp === "number" ? payload.exp * 1000 : undefined;
+  const token = { userId: payload.sub, sessionId: payload.sid, expiresAt };
+  if (expiresAt !== undefined) keep(cookie, token, expiresAt);
   return token;
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { CurrentUser } from "./types";
 
 // A signed-in browser holds a JWT naming one UserSession row. The JWT alone proves nothing once
@@ -14,13 +15,23 @@ export async function endSession(sessionId: string): Promise<void> {
   await db.userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
+/** A session is signed in while its row is not revoked and its user not disabled (rows aliased s and u). */
+const SIGNED_IN = Prisma.sql`s."revokedAt" IS NULL AND u."disabledAt" IS NULL`;
+
+/**
+ * SQL that is true while the session is signed in, for a statement that reads on the session's
+ * behalf long after its request was authorized (an open job stream): the read and the check are one
+ * snapshot, so nothing is read for a session that had already ended.
+ */
+export function sessionSignedIn(sessionId: string): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM "UserSession" s JOIN "User" u ON u.id = s."userId" WHERE s.id = ${sessionId} AND ${SIGNED_IN})`;
+}
+
 type SessionRow = {
-  revokedAt: Date | null;
   id: string;
   email: string;
   name: string;
   role: CurrentUser["role"];
-  disabledAt: Date | null;
   activeTeamId: string | null;
   teams: CurrentUser["teams"];
 };
@@ -33,7 +44,7 @@ type SessionRow = {
 export async function sessionUser(sessionId: string | undefined): Promise<CurrentUser | null> {
   if (!sessionId) return null;
   const [session] = await db.$queryRaw<SessionRow[]>`
-    SELECT s."revokedAt", u.id, u.email, u.name, u.role::text AS role, u."disabledAt", u."activeTeamId",
+    SELECT u.id, u.email, u.name, u.role::text AS role, u."activeTeamId",
       COALESCE(
         json_agg(json_build_object('id', m."teamId", 'name', t.name, 'role', m.role::text) ORDER BY m."createdAt", m."teamId")
           FILTER (WHERE m."teamId" IS NOT NULL),
@@ -43,9 +54,9 @@ export async function sessionUser(sessionId: string | undefined): Promise<Curren
     JOIN "User" u ON u.id = s."userId"
     LEFT JOIN "Membership" m ON m."userId" = u.id
     LEFT JOIN "Team" t ON t.id = m."teamId"
-    WHERE s.id = ${sessionId}
+    WHERE s.id = ${sessionId} AND ${SIGNED_IN}
     GROUP BY s.id, u.id`;
-  if (!session || session.revokedAt || session.disabledAt) return null;
+  if (!session) return null;
   const { teams } = session;
   const teamIds = teams.map((team) => team.id);
   const activeTeamId = session.activeTeamId && teamIds.includes(session.activeTeamId) ? session.activeTeamId : (teamIds[0] ?? null);

@@ -10,6 +10,8 @@ export type AdvisoryLockNamespace =
   | "first-account"
   /** One owner's job changes and running-limit count (lib/jobs/job-changes), keyed by owner. */
   | "owner-jobs"
+  /** Taking one of a person's job stream slots (lib/jobs/stream-slots), keyed by user. */
+  | "job-streams"
   /** Admission to one upstream model's line (lib/upstream/gate-tickets), keyed by model. */
   | "upstream-gate";
 

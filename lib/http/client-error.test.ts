@@ -18,6 +18,7 @@ describe("failureOf: the studio's own refusals (AppError)", () => {
     ["unsupported_media_type", 415],
     ["range_not_satisfiable", 416],
     ["rate_limited", 429],
+    ["too_many_job_streams", 429],
     ["upstream_failed", 502],
   ])("%s answers %i with its code, message and the studio's request id", (code, status) => {
     const failure = failureOf(new AppError(code, `refused: ${code}`), REQUEST_ID);

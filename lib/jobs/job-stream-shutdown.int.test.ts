@@ -32,14 +32,14 @@ async function readToEnd(response: Response, ms: number): Promise<string> {
 
 describe("job streams when the server stops (Next waits for open responses before it exits)", () => {
   it("an open stream ends at once, and one opened afterwards ends after its first line", async () => {
-    const open = jobEventStream(user, 0n, new AbortController().signal);
+    const open = await jobEventStream(user, 0n, new AbortController().signal, null);
     const reading = readToEnd(open, 3_000);
     // Well within its five-minute lifetime and between its polls.
     await new Promise((resolve) => setTimeout(resolve, 200));
     endJobStreams();
     expect(await reading).toBe("retry: 2000\n\n");
 
-    const late = jobEventStream(user, 0n, new AbortController().signal);
+    const late = await jobEventStream(user, 0n, new AbortController().signal, null);
     expect(await readToEnd(late, 3_000)).toBe("retry: 2000\n\n");
   });
 });

@@ -1,16 +1,17 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { JOB_EVENT_NAME } from "./job-dto";
 import { nextWake, wakeCount } from "./owner-signal";
+import { readEventsWhileSignedIn } from "./signed-in-events";
+import { freeStreamSlot, keepStreamSlot, SLOT_HEARTBEAT_MS, takeStreamSlot } from "./stream-slots";
 
-/** How often a stream looks for changes made by other instances (this one's wake it at once). */
+/** How often a stream looks for changes made by other instances (this one's wake it at once), and checks its session. */
 const POLL_MS = 1_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
-/** A stream ends after this; the browser reconnects (Last-Event-ID), so a revoked session stops here at the latest. */
+/** A stream ends after this and the browser reconnects (Last-Event-ID), through a fresh check of its request. */
 const STREAM_LIFETIME_MS = 5 * 60_000;
 const PAGE = 200;
 /** What EventSource waits before reconnecting. */
@@ -50,11 +51,17 @@ export function streamPosition(lastEventId: string | null, after: string | undef
 }
 
 /**
- * The user's job events after `position` as Server-Sent Events (issue 9): each event's id is its
- * position, so a reconnect resumes exactly where the last one ended, and events come in the order
- * their owner's changes committed (lib/jobs/job-changes).
+ * The user's job events after `position` as Server-Sent Events: each event's id is its position, so a
+ * reconnect resumes exactly where the last one ended, and events come in the order their owner's
+ * changes committed (lib/jobs/job-changes). Takes one of the user's stream slots first (429
+ * `too_many_job_streams` when they hold JOB_STREAMS_PER_USER already).
+ *
+ * The stream answers for its session long after the request that opened it was authorized, so it
+ * ends as soon as the session does: every read of events also checks the session row (at least once
+ * a second, whichever process revoked it), and it ends by `sessionExpiresAt` at the latest.
  */
-export function jobEventStream(user: CurrentUser, position: bigint, requestSignal: AbortSignal): Response {
+export async function jobEventStream(user: CurrentUser, position: bigint, requestSignal: AbortSignal, sessionExpiresAt: Date | null): Promise<Response> {
+  const slot = await takeStreamSlot(user.id);
   const stop = new AbortController();
   const stopStream = () => stop.abort();
   // Set when the request ends or the reader cancels: then there is no stream left to end.
@@ -66,29 +73,37 @@ export function jobEventStream(user: CurrentUser, position: bigint, requestSigna
   requestSignal.addEventListener("abort", browserLeft, { once: true });
   serverStopping.signal.addEventListener("abort", stopStream, { once: true });
   if (serverStopping.signal.aborted) stop.abort();
+  // The request may have ended while the slot was being taken.
+  if (requestSignal.aborted) browserLeft();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const write = (text: string) => controller.enqueue(encoder.encode(text));
-      const ends = Date.now() + STREAM_LIFETIME_MS;
+      const ends = Math.min(Date.now() + STREAM_LIFETIME_MS, sessionExpiresAt?.getTime() ?? Infinity);
       let cursor = position;
       let lastWrite = Date.now();
+      let lastSlotBeat = Date.now();
       write(`retry: ${RECONNECT_MS}\n\n`);
       try {
         while (!stop.signal.aborted && Date.now() < ends) {
           const seen = wakeCount(user.id);
-          const events = await db.jobEvent.findMany({ where: { ownerId: user.id, id: { gt: cursor } }, orderBy: { id: "asc" }, take: PAGE });
+          const events = await readEventsWhileSignedIn(user.sessionId, user.id, cursor, PAGE);
+          if (events === null) break;
           for (const event of events) {
-            write(`id: ${event.id}\nevent: ${JOB_EVENT_NAME}\ndata: ${JSON.stringify(event.data)}\n\n`);
+            write(`id: ${event.id}\nevent: ${JOB_EVENT_NAME}\ndata: ${event.data}\n\n`);
             cursor = event.id;
             lastWrite = Date.now();
+          }
+          if (Date.now() - lastSlotBeat >= SLOT_HEARTBEAT_MS) {
+            if (!(await keepStreamSlot(slot))) break;
+            lastSlotBeat = Date.now();
           }
           if (events.length === PAGE) continue;
           if (Date.now() - lastWrite >= HEARTBEAT_MS) {
             write(": heartbeat\n\n");
             lastWrite = Date.now();
           }
-          await nextWake(user.id, seen, POLL_MS, stop.signal);
+          await nextWake(user.id, seen, Math.min(POLL_MS, ends - Date.now()), stop.signal);
         }
       } catch (error) {
         // The browser went away mid-write (nothing to tell), or the database failed (it reconnects).
@@ -99,8 +114,9 @@ export function jobEventStream(user: CurrentUser, position: bigint, requestSigna
         }
       } finally {
         serverStopping.signal.removeEventListener("abort", stopStream);
+        await freeStreamSlot(slot).catch((error: unknown) => log.warn({ err: error }, "job stream slot not freed; it frees once stale"));
       }
-      // Ended by its lifetime or by the server stopping; a browser that has gone has nothing to end.
+      // Ended by its lifetime, its session or the server stopping; a browser that has gone has nothing to end.
       if (!browserGone) controller.close();
     },
     cancel: browserLeft,

@@ -150,7 +150,7 @@ describe("jobs (issue 9)", () => {
     const user = await createTestUser(context.testDb.db);
     const { cursor } = await listJobs(user);
     const [first, second] = [new AbortController(), new AbortController()];
-    const streams = [jobEventStream(user, BigInt(cursor), first.signal), jobEventStream(user, BigInt(cursor), second.signal)];
+    const streams = [await jobEventStream(user, BigInt(cursor), first.signal, null), await jobEventStream(user, BigInt(cursor), second.signal, null)];
     const { job } = await start("watched twice", user);
     const [a, b] = await Promise.all([readStream(streams[0], endedEvent(job.id), first), readStream(streams[1], endedEvent(job.id), second)]);
     expect(a.map((event) => event.id)).toEqual(b.map((event) => event.id));
@@ -169,9 +169,9 @@ describe("jobs (issue 9)", () => {
     expect(all.length).toBeGreaterThanOrEqual(3);
 
     const firstAbort = new AbortController();
-    const firstPart = await readStream(jobEventStream(user, BigInt(cursor), firstAbort.signal), (events) => events.length >= 2, firstAbort);
+    const firstPart = await readStream(await jobEventStream(user, BigInt(cursor), firstAbort.signal, null), (events) => events.length >= 2, firstAbort);
     const resumeAbort = new AbortController();
-    const rest = await readStream(jobEventStream(user, firstPart[1].id, resumeAbort.signal), endedEvent(job.id), resumeAbort);
+    const rest = await readStream(await jobEventStream(user, firstPart[1].id, resumeAbort.signal, null), endedEvent(job.id), resumeAbort);
     expect([...firstPart.slice(0, 2), ...rest].map((event) => event.id)).toEqual(all.map((event) => event.id));
   });
 });

@@ -1,0 +1,50 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
+/** An open job stream as a browser reads it: the event ids that arrived, and when it ended. */
+export type FollowedStream = {
+  ids: bigint[];
+  /** Resolves with the time the server ended the stream. */
+  ended: Promise<number>;
+  close(): Promise<void>;
+};
+
+export function followStream(response: Response): FollowedStream {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const ids: bigint[] = [];
+  let buffer = "";
+  const ended = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return Date.now();
+      buffer += value;
+      const blocks = buffer.split("\n\n");
+      buffer = blocks.pop() ?? "";
+      for (const block of blocks) {
+        const id = /^id: (\d+)$/m.exec(block)?.[1];
+        if (id) ids.push(BigInt(id));
+      }
+    }
+  })();
+  return { ids, ended, close: () => reader.cancel().catch(() => undefined) };
+}
+
+/** What `promise` resolved to, or "still open" if it has not within `ms`. */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | "still open"> {
+  return Promise.race([promise, new Promise<"still open">((resolve) => setTimeout(() => resolve("still open"), ms))]);
+}
+
+/** Resolves once `stream` has received the event `id`; throws after `ms`. */
+export async function receives(stream: FollowedStream, id: bigint, ms = 3_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!stream.ids.includes(id)) {
+    if (Date.now() > deadline) throw new Error(`event ${id} did not arrive within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A job event of `ownerId` written straight to the database, as any studio process would; its id. */
+export async function writeJobEvent(db: PrismaClient, ownerId: string): Promise<bigint> {
+  const job = await db.job.create({ data: { kind: "alpha_v3", ownerId, label: "streamed" } });
+  const event = await db.jobEvent.create({ data: { jobId: job.id, ownerId, data: { id: job.id, state: job.state } } });
+  return event.id;
+}
