@@ -3,7 +3,8 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { fileTypeFromFile } from "file-type/node";
 import sharp from "sharp";
-import { decodeHeif, isHeif } from "@/lib/assets/heic";
+import { decodeHeif, isDecodeLimitError, isHeif } from "@/lib/assets/heic";
+import { HEIF_DECODE_RULE } from "@/lib/assets/heif-decoder-process";
 import { readImageHeader, readSizeWithDecoder, type PixelSize } from "@/lib/assets/image-probe";
 import { holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
 import { storePosterFrame } from "@/lib/assets/store-video";
@@ -150,6 +151,7 @@ async function heifAsPng(key: string, name: string): Promise<{ bytes: Buffer; si
     const bytes = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
     return { bytes, size: { width: image.width, height: image.height } };
   } catch (error) {
+    if (error instanceof ImageDecodeError && isDecodeLimitError(error.cause)) throw tooDemanding(name);
     throw error instanceof ImageDecodeError ? unreadable(name, "image") : error;
   }
 }
@@ -218,6 +220,13 @@ function wrongType(name: string, detected: string | undefined): AppError {
 function unreadable(name: string, type: VideoInputType): AppError {
   return new AppError("unsupported_media_type", `${name} is not a readable ${NOUNS[type]}`, [
     { field: "file", message: `${name}: must be a complete ${extensionList(type)} ${NOUNS[type]} that ${READABLE[type]} (it is damaged, cut off or empty)` },
+  ]);
+}
+
+/** The HEIF decoder ran past its limits on a file whose header was within the rules: it holds more than it says. */
+function tooDemanding(name: string): AppError {
+  return new AppError("payload_too_large", `${name} takes more than the studio allows to decode`, [
+    { field: "file", message: `${name}: must ${HEIF_DECODE_RULE} (save it as JPEG or PNG)` },
   ]);
 }
 
