@@ -58,6 +58,21 @@ function thumb(id: string) {
   return getAsset(new Request(`http://studio.test/api/assets/${id}?variant=thumb`), { params: Promise.resolve({ id }) });
 }
 
+/** The WAV with its `data` chunk (and RIFF size) claiming `seconds` of sound, its bytes unchanged. */
+function withClaimedWavSeconds(wav: Buffer, seconds: number): Buffer {
+  const lying = Buffer.from(wav);
+  let byteRate = 0;
+  for (let at = 12; at + 8 <= lying.length; at += 8 + lying.readUInt32LE(at + 4)) {
+    const id = lying.toString("latin1", at, at + 4);
+    if (id === "fmt ") byteRate = lying.readUInt32LE(at + 16);
+    if (id !== "data") continue;
+    lying.writeUInt32LE(seconds * byteRate, at + 4);
+    lying.writeUInt32LE(seconds * byteRate + at, 4);
+    return lying;
+  }
+  throw new Error("no data chunk");
+}
+
 describe("accepted inputs", () => {
   it("a 3 s 24 fps 320×256 MP4 with sound → an input asset with its length and a poster frame", async () => {
     const clip = await readFile(await makeClip(media, "clip.mp4", { width: 320, height: 256, fps: 24, seconds: 3, audio: true }));
@@ -149,6 +164,17 @@ describe("refusals name the file and the rule, and keep nothing", () => {
   it("a 1 s WAV → 400 naming its length", async () => {
     const error = await refused("short.wav", await readFile(await makeTone(media, "short.wav", 1)), "audio/wav", 400);
     expect(error.fields).toEqual([{ field: "file", message: "short.wav: length must be 2 to 15 seconds (it is 1 s)" }]);
+  });
+
+  it("a WAV whose header claims 10 hours but holds 3 s of sound → 415 naming both; nothing kept", async () => {
+    const wav = await readFile(await makeTone(media, "claims-ten-hours.wav", 3));
+    const lying = withClaimedWavSeconds(wav, 36_000);
+    const error = await refused("claims-ten-hours.wav", lying, "audio/wav", 415);
+    expect(error).toMatchObject({
+      code: "unsupported_media_type",
+      message: "claims-ten-hours.wav is a damaged audio file: its header does not match its sound",
+      fields: [{ field: "file", message: "claims-ten-hours.wav: its header must match its sound (it claims 36000 s, the file holds 3 s; save it again)" }],
+    });
   });
 
   it("a 16 s MP3 → 400 naming its length", async () => {
