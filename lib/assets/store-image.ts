@@ -11,6 +11,7 @@ import { holdBlob, releaseBlobs } from "./pending-blobs";
 import { ImageDecodeError, makeThumbnail } from "./thumbnail";
 import { makeThumbnailLater } from "./thumbnail-later";
 import { formatMegabytes, mimeList } from "./media-labels";
+import { mediaSlots } from "@/lib/media/media-slots";
 import { blobStore } from "@/lib/storage";
 import { BlobTooLargeError, type BlobInfo } from "@/lib/storage/blob-store";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
@@ -60,10 +61,14 @@ export async function storeImage(input: StoreImageInput) {
   let image: CheckedImage | undefined;
   try {
     const header = await readStreamedHeader(streamed.head(), stored.key);
-    image = await checkImage(stored.key, header, input, (key) => {
-      written.push(key);
-      holdBlob(key);
-    });
+    const check = () =>
+      checkImage(stored.key, header, input, (key) => {
+        written.push(key);
+        holdBlob(key);
+      });
+    // Someone's upload ("before-row") can be sent again: past a full line it is refused; a result
+    // the studio fetched itself waits its turn.
+    image = await mediaSlots().run(input.ownerId, check, { signal: input.signal, whenBusy: input.decode === "before-row" ? "refuse-when-full" : "wait" });
     input.signal?.throwIfAborted();
     const blob = image.converted?.blob ?? stored;
     asset = await db.asset.create({

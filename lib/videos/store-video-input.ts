@@ -15,6 +15,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { probeMedia } from "@/lib/media/ffmpeg";
+import { mediaSlots } from "@/lib/media/media-slots";
 import { readWavHeader, WAV_HEADER_BYTES } from "@/lib/media/wav-header";
 import type { MediaProbe } from "@/lib/media/probe-output";
 import { MediaToolError } from "@/lib/media/run-tool";
@@ -69,7 +70,7 @@ export async function storeVideoInput(user: CurrentUser, request: Request, fileN
   let asset;
   let checked: CheckedInput | undefined;
   try {
-    checked = await checkInput(stored, input, track);
+    checked = await mediaSlots().run(user.id, () => checkInput(stored, input, track), { signal: input.signal, whenBusy: "refuse-when-full" });
     input.signal.throwIfAborted();
     const blob = checked.converted?.blob ?? stored;
     asset = await db.asset.create({
