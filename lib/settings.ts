@@ -31,6 +31,10 @@ const envSchema = z.object({
   /** How long after a POST with an unknown outcome the worker looks for the job in the agent's list. */
   VIDEO_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   USER_MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  /** Media files processed at once in this process (decodes, thumbnails, ffmpeg and ffprobe runs); the rest wait. */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Of those, how many one person's files may take at once. */
+  USER_MAX_MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -3,6 +3,8 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/uploads/route";
+import { decodeInProcess } from "@/lib/assets/heif-decoder-process";
+import { heicGridBomb } from "@/lib/assets/test-support";
 import { blobStore } from "@/lib/storage";
 import { uploadRequest, useSessionStorage } from "@/test/session-storage";
 
@@ -11,6 +13,11 @@ vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";
 });
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
+// The HEVC decoder as it is, watched: a refusal "before decoding" must never reach it.
+vi.mock("@/lib/assets/heif-decoder-process", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/assets/heif-decoder-process")>();
+  return { ...actual, decodeInProcess: vi.fn(actual.decodeInProcess) };
+});
 
 const storage = useSessionStorage("heic-uploads");
 
@@ -46,4 +53,46 @@ describe("issue 10: an iPhone HEIC upload (HEVC) becomes a usable image", () => 
     expect((await response.json()).error).toMatchObject({ code: "unsupported_media_type", message: "The file is not a readable image" });
     expect(await storage.stored()).toEqual(before);
   });
+});
+
+describe("an HEIC whose primary grid declares more pixels than the limit", () => {
+  const fixture = () => readFile(new URL("../../test/fixtures/iphone-8-plus-hevc.heic", import.meta.url));
+  const MB = 2 ** 20;
+
+  /** The route's answer, and by how much this process's resident memory (the studio's, here) grew meanwhile at its peak. */
+  async function uploadMeasured(body: Buffer) {
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    try {
+      const response = await upload(body);
+      await response.clone().arrayBuffer();
+      return { response, growth: Math.max(peak, process.memoryUsage().rss) - baseline };
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+
+  it("a 15360×15360 grid of the fixture's 512×512 tiles (830 KB) → 413 naming the pixel rule, refused before anything decodes it; nothing kept", async () => {
+    const bomb = heicGridBomb(await fixture(), 30);
+    expect(bomb.length).toBeLessThan(900_000);
+    vi.mocked(decodeInProcess).mockClear();
+    const before = await storage.stored();
+    const response = await upload(bomb);
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toMatchObject({
+      code: "payload_too_large",
+      message: "The image is 15360×15360 pixels; images may have at most 24,000 pixels on a side and 67,108,864 pixels in all",
+      fields: [{ field: "file", message: "must have at most 24,000 pixels on a side and 67,108,864 pixels in all" }],
+    });
+    expect(decodeInProcess).not.toHaveBeenCalled();
+    expect(await storage.stored()).toEqual(before);
+  });
+
+  it("the studio's resident memory grows by less than 512 MB while it refuses the grid", async () => {
+    const { response, growth } = await uploadMeasured(heicGridBomb(await fixture(), 30));
+    expect(response.status).toBe(413);
+    console.info(`resident memory growth during the hostile upload: ${Math.round(growth / MB)} MB`);
+    expect(growth).toBeLessThan(512 * MB);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { imageSize } from "image-size";
 import { convertHeif, decodeHeif } from "./heic";
+import { heicGridBomb } from "./test-support";
 import { ImageDecodeError } from "./thumbnail";
 
 const fixture = () => readFile(new URL("../../test/fixtures/iphone-8-plus-hevc.heic", import.meta.url));
@@ -112,4 +113,33 @@ describe("convertHeif", () => {
     const damaged = Buffer.concat([file.subarray(0, 4000), Buffer.alloc(4000)]);
     await expect(convertHeif(damaged)).rejects.toBeInstanceOf(ImageDecodeError);
   });
+});
+
+describe("the HEVC decoder's own limits (a file can lie to the decoder about what its header says)", () => {
+  const decodeLimitOf = async (decoding: Promise<unknown>) => {
+    const error = await decoding.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(ImageDecodeError);
+    return (error as ImageDecodeError).cause;
+  };
+
+  it("stops a decode that runs past its time limit", async () => {
+    const started = performance.now();
+    const cause = await decodeLimitOf(decodeHeif(await fixture(), { timeoutMs: 150, maxMemoryBytes: 2 ** 30 }));
+    expect(cause).toMatchObject({ code: "decode_limit", message: "decoding took longer than 0.15 s" });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("stops a decode whose process grows past its memory limit", async () => {
+    // The photo's pixels alone are 49 MB; the decoder's process peaks at about 200 MB.
+    const cause = await decodeLimitOf(decodeHeif(await fixture(), { timeoutMs: 60_000, maxMemoryBytes: 120 * 2 ** 20 }));
+    expect(cause).toMatchObject({ code: "decode_limit", message: "decoding needed more than 120 MB" });
+  });
+
+  it("decodes a photo at the pixel limit (8192×8192) within the default limits", async () => {
+    const image = await decodeHeif(heicGridBomb(await fixture(), 16));
+    expect({ width: image.width, height: image.height }).toEqual({ width: 8192, height: 8192 });
+  }, 120_000);
 });

@@ -1,14 +1,9 @@
 import "server-only";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
-import type decodeHeic from "heic-decode";
 import sharp from "sharp";
 import { log } from "@/lib/log";
+import { decodeInProcess, HEIF_DECODE_LIMITS, type HeifDecodeLimits, type RgbaImage } from "./heif-decoder-process";
 import { ImageDecodeError } from "./thumbnail";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
-
-/** Pixels as RGBA, 8 bits a channel, rows top to bottom, already turned upright (HEIF `irot`/`imir`). */
-export type RgbaImage = { data: Buffer; width: number; height: number };
 
 export type ConvertedImage = { bytes: Buffer; mime: "image/jpeg" | "image/png"; width: number; height: number };
 
@@ -40,11 +35,13 @@ export async function convertHeif(file: Uint8Array): Promise<ConvertedImage> {
 /**
  * Every pixel of the primary image. sharp first: its libheif decodes AV1-coded HEIF natively and
  * refuses HEVC at once ("compression format has not been built in"); then libheif-js (WebAssembly,
- * with an HEVC decoder), for HEIC as iPhones write it, in a worker thread: its decode takes about
- * 1.3 s for a 12 MP iPhone photo on these machines, which on the server's own thread would hold up
- * every other request meanwhile. Throws ImageDecodeError when neither can read it.
+ * with an HEVC decoder), for HEIC as iPhones write it, in a child process bounded by `limits`
+ * (heif-decoder-process.ts): its decode takes about 1.3 s for a 12 MP iPhone photo on these
+ * machines, which on the server's own thread would hold up every other request meanwhile. Throws
+ * ImageDecodeError when neither can read it; its cause is a HeifDecodeLimitError (`code`
+ * "decode_limit") when the decode ran past a limit.
  */
-export async function decodeHeif(file: Uint8Array): Promise<RgbaImage> {
+export async function decodeHeif(file: Uint8Array, limits: HeifDecodeLimits = HEIF_DECODE_LIMITS): Promise<RgbaImage> {
   // libheif decodes a grid whose tiles were cut off without failing (the missing tiles stay blank):
   // a file that ends inside a box is refused first, as sharp's `failOn: "error"` refuses cut-off PNGs.
   if (!boxesFillFile(file)) throw new ImageDecodeError(new Error("The HEIF file ends inside a box: it is cut off"));
@@ -56,40 +53,14 @@ export async function decodeHeif(file: Uint8Array): Promise<RgbaImage> {
     return { data, width: info.width, height: info.height };
   } catch (sharpError) {
     try {
-      return await decodeInWorker(file);
+      return await decodeInProcess(file, limits);
     } catch (error) {
-      // The designer hears "not a readable image"; the log keeps why, in case the decoder itself broke.
       log.warn({ err: error }, "HEIF file not decoded");
+      if (isDecodeLimitError(error)) throw new ImageDecodeError(error);
+      // The designer hears "not a readable image"; the log keeps why, in case the decoder itself broke.
       throw new ImageDecodeError(new AggregateError([sharpError, error], "Neither sharp nor libheif-js could decode the HEIF file"));
     }
   }
-}
-
-// The worker loads heic-decode itself, resolved from the project's root (where `npm start`, tsx and
-// Vitest all run): a resolution written in this module would be rewritten by the server bundler to a
-// name only the bundle knows. It is a server-external package (next.config.ts), so node_modules holds it.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const decode = require("node:module").createRequire(workerData.resolveFrom)("heic-decode");
-decode({ buffer: workerData.file }).then(
-  (image) => parentPort.postMessage({ width: image.width, height: image.height, data: image.data }, [image.data.buffer]),
-  (error) => parentPort.postMessage({ error: String((error && error.message) || error) }),
-);`;
-
-type WorkerAnswer = Awaited<ReturnType<typeof decodeHeic>> | { error: string };
-
-/** heic-decode (libheif-js) in a worker thread of its own, ended once it has answered. */
-function decodeInWorker(file: Uint8Array): Promise<RgbaImage> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { resolveFrom: path.join(process.cwd(), "package.json"), file } });
-    worker.once("message", (answer: WorkerAnswer) => {
-      void worker.terminate();
-      if ("error" in answer) reject(new Error(answer.error));
-      else resolve({ data: Buffer.from(answer.data.buffer, answer.data.byteOffset, answer.data.byteLength), width: answer.width, height: answer.height });
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`the HEIF decoder stopped (exit code ${code})`)));
-  });
 }
 
 /** Whether the top-level ISO BMFF boxes (ISO/IEC 14496-12 4.2) end exactly where the file does. */
@@ -109,4 +80,9 @@ function boxesFillFile(file: Uint8Array): boolean {
 function isOpaque(image: RgbaImage): boolean {
   for (let alpha = 3; alpha < image.data.length; alpha += 4) if (image.data[alpha] !== 255) return false;
   return true;
+}
+
+/** Whether a decode failed by running past HEIF_DECODE_LIMITS rather than on the file's bytes. */
+export function isDecodeLimitError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "decode_limit";
 }

@@ -5,12 +5,13 @@ import { fileTypeFromFile } from "file-type/node";
 import type { IImage } from "image-size/types/interface";
 import { BMP } from "image-size/types/bmp";
 import { GIF } from "image-size/types/gif";
-import { HEIF } from "image-size/types/heif";
 import { JPG } from "image-size/types/jpg";
 import { PNG } from "image-size/types/png";
 import { TIFF } from "image-size/types/tiff";
 import { WEBP } from "image-size/types/webp";
 import sharp from "sharp";
+import { isHeif } from "./heic";
+import { heifDecodeSize } from "./heif-size";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 import { blobStore } from "@/lib/storage";
 
@@ -23,7 +24,8 @@ export type ImageHeader = { mime: string; size: PixelSize | undefined };
 const HEADER_BYTES = 512 * 1024;
 
 // The header reader for each sniffed type, so the size comes from the format the magic bytes name
-// (a file cannot be sniffed as one format and measured as another).
+// (a file cannot be sniffed as one format and measured as another). HEIF has its own (heif-size.ts):
+// image-size answers the first `ispe` it meets, a grid tile's size for an iPhone photo.
 const headerReaders = new Map<string, IImage>([
   ["image/png", PNG],
   ["image/jpeg", JPG],
@@ -31,8 +33,6 @@ const headerReaders = new Map<string, IImage>([
   ["image/gif", GIF],
   ["image/bmp", BMP],
   ["image/tiff", TIFF],
-  ["image/heic", HEIF],
-  ["image/heif", HEIF],
 ]);
 
 /**
@@ -101,6 +101,10 @@ export async function readStreamedHeader(head: { bytes: Uint8Array; whole: boole
 }
 
 function sizeFromHeader(head: Uint8Array, mime: string): PixelSize | undefined {
+  if (isHeif(mime)) {
+    const size = heifDecodeSize(head);
+    return size && isPixelCount(size.width) && isPixelCount(size.height) ? size : undefined;
+  }
   const reader = headerReaders.get(mime);
   if (!reader) return undefined;
   try {

@@ -4,12 +4,14 @@ import { buffer } from "node:stream/consumers";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isFullyDecodable } from "./decodable";
-import { convertHeif, isHeif } from "./heic";
+import { convertHeif, isDecodeLimitError, isHeif } from "./heic";
+import { HEIF_DECODE_RULE } from "./heif-decoder-process";
 import { exceedsPixelLimit, isPixelLimitError, keepHead, readSizeWithDecoder, readStreamedHeader, type ImageHeader, type PixelSize } from "./image-probe";
 import { holdBlob, releaseBlobs } from "./pending-blobs";
 import { ImageDecodeError, makeThumbnail } from "./thumbnail";
 import { makeThumbnailLater } from "./thumbnail-later";
 import { formatMegabytes, mimeList } from "./media-labels";
+import { mediaSlots } from "@/lib/media/media-slots";
 import { blobStore } from "@/lib/storage";
 import { BlobTooLargeError, type BlobInfo } from "@/lib/storage/blob-store";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
@@ -59,10 +61,14 @@ export async function storeImage(input: StoreImageInput) {
   let image: CheckedImage | undefined;
   try {
     const header = await readStreamedHeader(streamed.head(), stored.key);
-    image = await checkImage(stored.key, header, input, (key) => {
-      written.push(key);
-      holdBlob(key);
-    });
+    const check = () =>
+      checkImage(stored.key, header, input, (key) => {
+        written.push(key);
+        holdBlob(key);
+      });
+    // Someone's upload ("before-row") can be sent again: past a full line it is refused; a result
+    // the studio fetched itself waits its turn.
+    image = await mediaSlots().run(input.ownerId, check, { signal: input.signal, whenBusy: input.decode === "before-row" ? "refuse-when-full" : "wait" });
     input.signal?.throwIfAborted();
     const blob = image.converted?.blob ?? stored;
     asset = await db.asset.create({
@@ -171,8 +177,9 @@ async function convertUpload(key: string, mime: string, input: StoreImageInput, 
   return { mime: converted.mime, size: { width: converted.width, height: converted.height }, thumbnailKey, converted: { blob, from: mime } };
 }
 
-function decodeRefusal(sharpError: unknown, allowedMimes: readonly string[]): AppError {
-  return isPixelLimitError(sharpError) ? tooManyPixels() : unreadable(allowedMimes);
+function decodeRefusal(cause: unknown, allowedMimes: readonly string[]): AppError {
+  if (isDecodeLimitError(cause)) return tooDemanding();
+  return isPixelLimitError(cause) ? tooManyPixels() : unreadable(allowedMimes);
 }
 
 /** The file is over the byte limit of its purpose: from the streamed count, or its declared Content-Length. */
@@ -196,6 +203,13 @@ function unreadable(allowedMimes: readonly string[]): AppError {
 }
 
 const pixelRule = `at most ${IMAGE_PIXEL_LIMIT.maxSide.toLocaleString("en-US")} pixels on a side and ${IMAGE_PIXEL_LIMIT.maxPixels.toLocaleString("en-US")} pixels in all`;
+
+/** The decoder ran past its limits on a file whose header was within the pixel limit: it says less than it holds. */
+function tooDemanding(): AppError {
+  return new AppError("payload_too_large", `The image takes more than the studio allows to decode; images must ${HEIF_DECODE_RULE}`, [
+    { field: "file", message: `must ${HEIF_DECODE_RULE} (save it as JPEG or PNG, or smaller)` },
+  ]);
+}
 
 function tooManyPixels(size?: PixelSize): AppError {
   const found = size ? `${size.width}×${size.height} pixels` : `more than ${IMAGE_PIXEL_LIMIT.maxPixels.toLocaleString("en-US")} pixels`;

@@ -9,6 +9,7 @@ import type { Asset } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { convertToSize, extractPosterFrame, probeMedia } from "@/lib/media/ffmpeg";
+import { mediaSlots } from "@/lib/media/media-slots";
 import type { MediaProbe } from "@/lib/media/probe-output";
 import { MediaToolError } from "@/lib/media/run-tool";
 import { blobStore } from "@/lib/storage";
@@ -32,7 +33,7 @@ const POSTER_AT_SECONDS = 1;
  * throws (AppError "upstream_failed") and keeps nothing. Only then is the Asset (kind "video") created.
  */
 export async function storeVideoResult(input: StoreVideoResultInput): Promise<Asset> {
-  return storeVideoFile(input.source, input);
+  return mediaSlots().run(input.ownerId, () => storeVideoFile(input.source, input), { signal: input.signal, whenBusy: "wait" });
 }
 
 /**
@@ -41,6 +42,10 @@ export async function storeVideoResult(input: StoreVideoResultInput): Promise<As
  * directory removed whatever happens, then stored like a result.
  */
 export async function storeConvertedVideo(source: Pick<Asset, "storageKey">, size: { width: number; height: number }, owner: VideoOwner): Promise<Asset> {
+  return mediaSlots().run(owner.ownerId, () => convertAndStore(source, size, owner), { signal: owner.signal, whenBusy: "wait" });
+}
+
+async function convertAndStore(source: Pick<Asset, "storageKey">, size: { width: number; height: number }, owner: VideoOwner): Promise<Asset> {
   const directory = await mkdtemp(path.join(await conversionsRoot(), "convert-"));
   try {
     const output = path.join(directory, "converted.mp4");

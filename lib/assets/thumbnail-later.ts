@@ -1,11 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { mediaSlots } from "@/lib/media/media-slots";
 import { isFullyDecodable } from "./decodable";
 import { holdBlob, releaseBlobs } from "./pending-blobs";
 import { makeThumbnail } from "./thumbnail";
 
-type ThumbnailSubject = { id: string; storageKey: string; mime: string; thumbnailKey: string | null };
+type ThumbnailSubject = { id: string; ownerId: string; storageKey: string; mime: string; thumbnailKey: string | null };
 
 /** Background thumbnails start once no result has been stored for this long. */
 const QUIET_MS = 1_000;
@@ -57,7 +58,7 @@ async function recordThumbnail(asset: ThumbnailSubject): Promise<string | null> 
   if (current.thumbnailKey) return current.thumbnailKey;
   // The blob is fsynced before the row names it. A crash in between leaves it unnamed, but WebP
   // encoding is deterministic and keys are content hashes, so the next making names that same blob.
-  const key = await makeThumbnail(asset.storageKey);
+  const key = await mediaSlots().run(asset.ownerId, () => makeThumbnail(asset.storageKey), { whenBusy: "wait" });
   holdBlob(key);
   let recorded = false;
   try {

@@ -9,6 +9,8 @@ import { POST } from "@/app/api/uploads/route";
 import { blobStore } from "@/lib/storage";
 import { makeClip, makeTone } from "@/lib/media/test-media";
 import { uploadRequest, useSessionStorage } from "@/test/session-storage";
+import { createTestUser } from "@/test/users";
+import { storeVideoInput } from "./store-video-input";
 import { pngHeaderThenGarbage } from "@/lib/assets/test-support";
 
 // Video inputs (spec 4.4.1) through the upload route, with real media made by ffmpeg: the route runs
@@ -17,6 +19,24 @@ vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";
 });
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
+// ffprobe as it is, counted: how many runs are under way at once, and the most there ever were.
+const probes = vi.hoisted(() => ({ running: 0, most: 0, delayMs: 0 }));
+vi.mock("@/lib/media/ffmpeg", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/media/ffmpeg")>();
+  return {
+    ...actual,
+    probeMedia: async (...args: Parameters<typeof actual.probeMedia>) => {
+      probes.running += 1;
+      probes.most = Math.max(probes.most, probes.running);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, probes.delayMs));
+        return await actual.probeMedia(...args);
+      } finally {
+        probes.running -= 1;
+      }
+    },
+  };
+});
 
 const MIB = 1024 * 1024;
 
@@ -56,6 +76,21 @@ async function refused(name: string, body: UploadBody, type: string, status: num
 
 function thumb(id: string) {
   return getAsset(new Request(`http://studio.test/api/assets/${id}?variant=thumb`), { params: Promise.resolve({ id }) });
+}
+
+/** The WAV with its `data` chunk (and RIFF size) claiming `seconds` of sound, its bytes unchanged. */
+function withClaimedWavSeconds(wav: Buffer, seconds: number): Buffer {
+  const lying = Buffer.from(wav);
+  let byteRate = 0;
+  for (let at = 12; at + 8 <= lying.length; at += 8 + lying.readUInt32LE(at + 4)) {
+    const id = lying.toString("latin1", at, at + 4);
+    if (id === "fmt ") byteRate = lying.readUInt32LE(at + 16);
+    if (id !== "data") continue;
+    lying.writeUInt32LE(seconds * byteRate, at + 4);
+    lying.writeUInt32LE(seconds * byteRate + at, 4);
+    return lying;
+  }
+  throw new Error("no data chunk");
 }
 
 describe("accepted inputs", () => {
@@ -149,6 +184,17 @@ describe("refusals name the file and the rule, and keep nothing", () => {
   it("a 1 s WAV → 400 naming its length", async () => {
     const error = await refused("short.wav", await readFile(await makeTone(media, "short.wav", 1)), "audio/wav", 400);
     expect(error.fields).toEqual([{ field: "file", message: "short.wav: length must be 2 to 15 seconds (it is 1 s)" }]);
+  });
+
+  it("a WAV whose header claims 10 hours but holds 3 s of sound → 415 naming both; nothing kept", async () => {
+    const wav = await readFile(await makeTone(media, "claims-ten-hours.wav", 3));
+    const lying = withClaimedWavSeconds(wav, 36_000);
+    const error = await refused("claims-ten-hours.wav", lying, "audio/wav", 415);
+    expect(error).toMatchObject({
+      code: "unsupported_media_type",
+      message: "claims-ten-hours.wav is a damaged audio file: its header does not match its sound",
+      fields: [{ field: "file", message: "claims-ten-hours.wav: its header must match its sound (it claims 36000 s, the file holds 3 s; save it again)" }],
+    });
   });
 
   it("a 16 s MP3 → 400 naming its length", async () => {
@@ -252,5 +298,32 @@ describe("refusals name the file and the rule, and keep nothing", () => {
     const response = await POST(request, { params: Promise.resolve({}) });
     expect(response.status).toBe(400);
     expect((await refusal(response)).fields[0]!.message).toBe("file: each side must be 256 to 5760 px (it is 100×300 px)");
+  });
+});
+
+describe("media work waits for a slot: MEDIA_CONCURRENCY (2) at once in the studio, USER_MAX_MEDIA_CONCURRENCY (1) for one person", () => {
+  async function uploadAs(user: Awaited<ReturnType<typeof createTestUser>>, name: string, body: Buffer) {
+    const request = uploadRequest(`http://studio.test/api/uploads?purpose=video&name=${name}`, body, { "content-type": "audio/wav" });
+    return storeVideoInput(user, request, name);
+  }
+
+  it("four parallel uploads of one person are probed one at a time; with another person's, two at a time", async () => {
+    const ada = await createTestUser(storage.testDb.db);
+    const bob = await createTestUser(storage.testDb.db);
+    const tone = await readFile(await makeTone(media, "slots.wav", 2));
+    // Distinct files, so that each is its own blob.
+    const files = Array.from({ length: 6 }, (_, n) => Buffer.concat([tone, Buffer.alloc(n * 2)]));
+    probes.delayMs = 150;
+    try {
+      probes.most = 0;
+      await Promise.all(files.slice(0, 4).map((file, n) => uploadAs(ada, `ada-${n}.wav`, file)));
+      expect(probes.most).toBe(1);
+
+      probes.most = 0;
+      await Promise.all(files.map((file, n) => uploadAs(n % 2 === 0 ? ada : bob, `mixed-${n}.wav`, file)));
+      expect(probes.most).toBe(2);
+    } finally {
+      probes.delayMs = 0;
+    }
   });
 });

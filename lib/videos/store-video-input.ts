@@ -3,7 +3,8 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { fileTypeFromFile } from "file-type/node";
 import sharp from "sharp";
-import { decodeHeif, isHeif } from "@/lib/assets/heic";
+import { decodeHeif, isDecodeLimitError, isHeif } from "@/lib/assets/heic";
+import { HEIF_DECODE_RULE } from "@/lib/assets/heif-decoder-process";
 import { readImageHeader, readSizeWithDecoder, type PixelSize } from "@/lib/assets/image-probe";
 import { holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
 import { storePosterFrame } from "@/lib/assets/store-video";
@@ -14,6 +15,8 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { probeMedia } from "@/lib/media/ffmpeg";
+import { mediaSlots } from "@/lib/media/media-slots";
+import { readWavHeader, WAV_HEADER_BYTES } from "@/lib/media/wav-header";
 import type { MediaProbe } from "@/lib/media/probe-output";
 import { MediaToolError } from "@/lib/media/run-tool";
 import { blobStore } from "@/lib/storage";
@@ -67,7 +70,7 @@ export async function storeVideoInput(user: CurrentUser, request: Request, fileN
   let asset;
   let checked: CheckedInput | undefined;
   try {
-    checked = await checkInput(stored, input, track);
+    checked = await mediaSlots().run(user.id, () => checkInput(stored, input, track), { signal: input.signal, whenBusy: "refuse-when-full" });
     input.signal.throwIfAborted();
     const blob = checked.converted?.blob ?? stored;
     asset = await db.asset.create({
@@ -151,12 +154,14 @@ async function heifAsPng(key: string, name: string): Promise<{ bytes: Buffer; si
     const bytes = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
     return { bytes, size: { width: image.width, height: image.height } };
   } catch (error) {
+    if (error instanceof ImageDecodeError && isDecodeLimitError(error.cause)) throw tooDemanding(name);
     throw error instanceof ImageDecodeError ? unreadable(name, "image") : error;
   }
 }
 
 async function checkTimed(type: "video" | "audio", stored: BlobInfo, mime: string, input: StoreVideoInputInput, written: Written): Promise<CheckedInput> {
   const file = blobStore().pathFor(stored.key);
+  if (WAV_MIMES.has(mime)) await refuseLyingWav(stored, input.name);
   const probe = await readable(type, input.name, () => probeMedia(file, { signal: input.signal }));
   const picture = type === "video" ? probe.video : null;
   if (type === "video" ? !picture : !probe.audio) throw unreadable(input.name, type);
@@ -168,6 +173,31 @@ async function checkTimed(type: "video" | "audio", stored: BlobInfo, mime: strin
   const thumbnailKey = await readable(type, input.name, () => storePosterFrame(file, probe.durationSeconds, input.signal));
   written.add(thumbnailKey);
   return { mime, size: { width: picture.width, height: picture.height }, durationMs, thumbnailKey };
+}
+
+const WAV_MIMES: ReadonlySet<string> = new Set(["audio/wav", "audio/x-wav", "audio/wave"]);
+
+/**
+ * A WAV whose header claims more sound than its bytes hold is refused, not stored. ffprobe (and so
+ * the length rule) goes by the bytes, but the file goes to the video agent as it is, and a reader
+ * there that trusts the header would take a 3 s file for 10 hours. Rewriting the header instead would
+ * hand the designer a file other than theirs, made by running ffmpeg over one already known to lie;
+ * refusing names the problem, and saving the sound again from any editor fixes it.
+ */
+async function refuseLyingWav(stored: BlobInfo, name: string) {
+  const head = await buffer(await blobStore().get(stored.key, { start: 0, end: WAV_HEADER_BYTES - 1 }));
+  const header = readWavHeader(new Uint8Array(head), stored.bytes);
+  if (!header) throw unreadable(name, "audio");
+  if (header.declaredDataBytes <= header.presentDataBytes) return;
+  const claimed = shownSeconds(header.declaredDataBytes / header.byteRate);
+  const held = shownSeconds(header.presentDataBytes / header.byteRate);
+  throw new AppError("unsupported_media_type", `${name} is a damaged audio file: its header does not match its sound`, [
+    { field: "file", message: `${name}: its header must match its sound (it claims ${claimed} s, the file holds ${held} s; save it again)` },
+  ]);
+}
+
+function shownSeconds(seconds: number): string {
+  return Number.isInteger(seconds) ? String(seconds) : seconds.toFixed(1);
 }
 
 /** The server must know what the browser may not: a clip's or a sound's length, a clip's frame rate. */
@@ -219,6 +249,13 @@ function wrongType(name: string, detected: string | undefined): AppError {
 function unreadable(name: string, type: VideoInputType): AppError {
   return new AppError("unsupported_media_type", `${name} is not a readable ${NOUNS[type]}`, [
     { field: "file", message: `${name}: must be a complete ${extensionList(type)} ${NOUNS[type]} that ${READABLE[type]} (it is damaged, cut off or empty)` },
+  ]);
+}
+
+/** The HEIF decoder ran past its limits on a file whose header was within the rules: it holds more than it says. */
+function tooDemanding(name: string): AppError {
+  return new AppError("payload_too_large", `${name} takes more than the studio allows to decode`, [
+    { field: "file", message: `${name}: must ${HEIF_DECODE_RULE} (save it as JPEG or PNG)` },
   ]);
 }
 
