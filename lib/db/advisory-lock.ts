@@ -11,7 +11,9 @@ export type AdvisoryLockNamespace =
   /** One owner's job changes and running-limit count (lib/jobs/job-changes), keyed by owner. */
   | "owner-jobs"
   /** Admission to one upstream model's line (lib/upstream/gate-tickets), keyed by model. */
-  | "upstream-gate";
+  | "upstream-gate"
+  /** An upload's quota check and its Asset row (lib/storage-quota), keyed by owner and by team. */
+  | "storage-quota";
 
 /**
  * Holds the advisory lock of (`namespace`, `key`) until the transaction ends: transactions that take
