@@ -2,14 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { InvitesPanel } from "@/components/admin/invites-panel";
 import { SignUpSettings } from "@/components/admin/sign-up-settings";
+import { StorageQuotaSettings } from "@/components/admin/storage-quota-settings";
 import { AdminTeamsCard } from "@/components/teams/admin-teams-card";
 import { UsersTable } from "@/components/admin/users-table";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listPendingInvites } from "@/lib/auth/invites";
-import { listUsers } from "@/lib/auth/list-users";
 import { siteSettings } from "@/lib/auth/site-settings";
+import { listUsersWithStorage } from "@/lib/storage-quota/admin-quotas";
+import { storageQuotaDefaults } from "@/lib/storage-quota/quota-defaults";
 import { listAllTeams } from "@/lib/teams/teams";
 import { upstreamSummary } from "@/lib/upstream/summary";
 
@@ -17,19 +19,26 @@ export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   const admin = await requirePageAdmin();
-  const [users, invites, settings, teams] = await Promise.all([listUsers(), listPendingInvites(), siteSettings(), listAllTeams(admin)]);
+  const [users, invites, settings, teams, quotaDefaults] = await Promise.all([
+    listUsersWithStorage(),
+    listPendingInvites(),
+    siteSettings(),
+    listAllTeams(admin),
+    storageQuotaDefaults(),
+  ]);
   const upstream = upstreamSummary();
   return (
     <>
       <PageHeader title="Admin" description="People with access to the studio, how new people get in, and the upstream services it uses." />
       <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-6">
-          <UsersTable initialUsers={users} currentUserId={admin.id} />
+          <UsersTable initialUsers={users} currentUserId={admin.id} defaultQuotaBytes={quotaDefaults.userStorageQuotaBytes} />
           <InvitesPanel initialInvites={invites} />
-          <AdminTeamsCard teams={teams} />
+          <AdminTeamsCard teams={teams} defaultQuotaBytes={quotaDefaults.teamStorageQuotaBytes} />
         </div>
         <div className="space-y-6">
           <SignUpSettings initialSettings={settings} />
+          <StorageQuotaSettings initialDefaults={quotaDefaults} />
           <Card className="p-5">
             <h2 className="mb-3 text-sm font-semibold">Upstream services</h2>
             <dl className="space-y-3 text-sm">
