@@ -135,9 +135,22 @@ export const apiRoutes: ApiRoute[] = [
     methods: { PATCH: { body: { type: "json", sample: () => ({ openSignUp: true }), strings: [], closed: [] } } },
   },
   {
+    // The site's default storage quotas; no GET shows them (the admin page reads them on the server).
+    path: "/api/admin/storage-quotas",
+    access: "admin",
+    methods: { PATCH: { body: { type: "json", sample: () => ({ userStorageQuotaBytes: 1_000_000_000 }), strings: [], closed: [] } } },
+  },
+  {
     path: "/api/admin/teams",
     access: "admin",
     methods: { GET: { body: none, snapshot: true } },
+  },
+  {
+    // A quota set shows in the admin's teams list.
+    path: "/api/admin/teams/[id]/storage-quota",
+    access: "admin",
+    params: { id: { fixture: "team" } },
+    methods: { PUT: { body: { type: "json", sample: () => ({ limitBytes: 1_000_000_000 }), strings: [], closed: [] } } },
   },
   {
     // Everyone's usage (issue 12), as JSON or CSV.
@@ -170,6 +183,13 @@ export const apiRoutes: ApiRoute[] = [
     access: "admin",
     params: { id: { fixture: "bystander" } },
     methods: { PATCH: { body: { type: "json", sample: () => ({ disabled: true }), strings: [], closed: [] } } },
+  },
+  {
+    // A quota set shows in the user list.
+    path: "/api/admin/users/[id]/storage-quota",
+    access: "admin",
+    params: { id: { fixture: "bystander" } },
+    methods: { PUT: { body: { type: "json", sample: () => ({ limitBytes: 1_000_000_000 }), strings: [], closed: [] } } },
   },
   {
     // The agent's /healthz and the inference server's /health, read live: no snapshot (checkedAt moves).

@@ -16,6 +16,11 @@ const statusByCode = {
   partition_unusable: 409,
   length_required: 411,
   payload_too_large: 413,
+  /**
+   * What would be stored does not fit in the person's or the team's storage quota
+   * (lib/storage-quota). Not 429: waiting frees no room; deleting work or a larger quota does.
+   */
+  storage_quota_exceeded: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,

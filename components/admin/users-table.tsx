@@ -7,18 +7,22 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { UserSummary } from "@/lib/auth/types";
+import type { AdminUserRow } from "@/lib/storage-quota/quota-schemas";
 import { api } from "@/lib/client/api";
 import { formatDate } from "./format";
 import { adminShareLinksKey } from "./share-links-queries";
+import { StorageQuotaCell } from "./storage-quota-cell";
 
-export function UsersTable({ initialUsers, currentUserId }: { initialUsers: UserSummary[]; currentUserId: string }) {
+type UsersTableProps = { initialUsers: AdminUserRow[]; currentUserId: string; defaultQuotaBytes: number | null };
+
+export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: UsersTableProps) {
   const [users, setUsers] = useState(initialUsers);
   const queryClient = useQueryClient();
   const setDisabled = useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
       api<{ user: UserSummary }>(`/api/admin/users/${encodeURIComponent(id)}`, { method: "PATCH", json: { disabled } }),
     onSuccess: ({ user }) => {
-      setUsers((current) => current.map((row) => (row.id === user.id ? user : row)));
+      setUsers((current) => current.map((row) => (row.id === user.id ? { ...row, ...user } : row)));
       // A disabled user's public links are suspended, an enabled one's open again.
       void queryClient.invalidateQueries({ queryKey: adminShareLinksKey });
     },
@@ -38,6 +42,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
               <th className="px-5 py-2 font-medium">Name</th>
               <th className="px-5 py-2 font-medium">Email</th>
               <th className="px-5 py-2 font-medium">Role</th>
+              <th className="px-5 py-2 font-medium">Storage</th>
               <th className="px-5 py-2 font-medium">Joined</th>
               <th className="px-5 py-2 font-medium">
                 <span className="sr-only">Status and actions</span>
@@ -56,6 +61,15 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                       <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{user.role}</Badge>
                       {user.disabledAt ? <Badge tone="danger">disabled</Badge> : null}
                     </div>
+                  </td>
+                  <td className="px-5 py-2.5">
+                    <StorageQuotaCell
+                      url={`/api/admin/users/${encodeURIComponent(user.id)}/storage-quota`}
+                      name={user.name}
+                      usedBytes={user.storageUsedBytes}
+                      quotaBytes={user.storageQuotaBytes}
+                      defaultBytes={defaultQuotaBytes}
+                    />
                   </td>
                   <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(user.createdAt)}</td>
                   <td className="px-5 py-2 text-right whitespace-nowrap">

@@ -3,6 +3,7 @@
 // turns and its banner. The sentence under the title is the failure's own (the server's, which says
 // what happened and what to do); the advice here stands in when a failure came without one.
 import type { BrowserErrorCode, ErrorCode } from "@/lib/errors";
+import { STORAGE_QUOTA_ADVICE } from "@/lib/storage-quota/quota-schemas";
 
 type ErrorCopy = {
   /** A few words naming what happened. */
@@ -39,6 +40,7 @@ const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
   },
   length_required: { title: "The request was incomplete", advice: "Reload the page and try again.", retryable: false },
   payload_too_large: { title: "Too large", advice: "Use a smaller file or fewer images.", retryable: false },
+  storage_quota_exceeded: { title: "Storage quota reached", advice: STORAGE_QUOTA_ADVICE, retryable: false },
   unsupported_media_type: { title: "Unsupported file type", advice: "Use one of the formats the form names.", retryable: false },
   range_not_satisfiable: { title: "Part of the file is not available", advice: "Download the whole file again.", retryable: false },
   // Shared by the studio's running limit and a busy image service: either way, too many requests now.

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { formatDate } from "@/components/admin/format";
+import { StorageQuotaCell } from "@/components/admin/storage-quota-cell";
 import { Card } from "@/components/ui/card";
 import type { AdminTeamDto } from "@/lib/teams/team-dto";
 
 /** Every team of the studio, for site admins (issue 12). */
-export function AdminTeamsCard({ teams }: { teams: AdminTeamDto[] }) {
+export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamDto[]; defaultQuotaBytes: number | null }) {
   return (
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
@@ -21,6 +22,7 @@ export function AdminTeamsCard({ teams }: { teams: AdminTeamDto[] }) {
                 <th className="px-5 py-2 font-medium">Team</th>
                 <th className="px-3 py-2 font-medium">Members</th>
                 <th className="px-3 py-2 font-medium">Owners</th>
+                <th className="px-3 py-2 font-medium">Storage</th>
                 <th className="px-5 py-2 font-medium">Created</th>
               </tr>
             </thead>
@@ -34,6 +36,15 @@ export function AdminTeamsCard({ teams }: { teams: AdminTeamDto[] }) {
                   </td>
                   <td className="px-3 py-2.5 tabular-nums">{team.memberCount}</td>
                   <td className="px-3 py-2.5 text-zinc-600 dark:text-zinc-400">{team.owners.length ? team.owners.map((owner) => owner.name).join(", ") : "none"}</td>
+                  <td className="px-3 py-2.5">
+                    <StorageQuotaCell
+                      url={`/api/admin/teams/${encodeURIComponent(team.id)}/storage-quota`}
+                      name={`team ${team.name}`}
+                      usedBytes={team.storageUsedBytes}
+                      quotaBytes={team.storageQuotaBytes}
+                      defaultBytes={defaultQuotaBytes}
+                    />
+                  </td>
                   <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(team.createdAt)}</td>
                 </tr>
               ))}

@@ -3,6 +3,8 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import type { Asset, Prisma } from "@/lib/generated/prisma/client";
+import { createAssetWithinQuota } from "@/lib/storage-quota/enforce-quota";
 import { isFullyDecodable } from "./decodable";
 import { convertHeif, isDecodeLimitError, isHeif } from "./heic";
 import { HEIF_DECODE_RULE } from "./heif-decoder-process";
@@ -37,6 +39,11 @@ type StoreImageInput = {
    * the row, and the thumbnail, whose decode is then the proof, is made afterwards in the background.
    */
   decode: "before-row" | "after-row";
+  /**
+   * Uploads: the row is created only if it fits the owner's and the team's storage quotas
+   * (lib/storage-quota). Generated images are not checked here: their job was, when it started.
+   */
+  withinQuota?: true;
 };
 
 /** `converted`: the blob the row records instead of the upload, and the type the upload had. */
@@ -71,25 +78,23 @@ export async function storeImage(input: StoreImageInput) {
     image = await mediaSlots().run(input.ownerId, check, { signal: input.signal, whenBusy: input.decode === "before-row" ? "refuse-when-full" : "wait" });
     input.signal?.throwIfAborted();
     const blob = image.converted?.blob ?? stored;
-    asset = await db.asset.create({
-      data: {
-        kind: input.kind,
-        storageKey: blob.key,
-        sha256: blob.sha256,
-        bytes: BigInt(blob.bytes),
-        mime: image.mime,
-        width: image.size.width,
-        height: image.size.height,
-        thumbnailKey: image.thumbnailKey,
-        sourceUrl: input.sourceUrl,
-        ownerId: input.ownerId,
-        teamId: input.teamId,
-        generationId: input.generationId,
-        turnId: input.turnId,
-        position: input.position ?? 0,
-        role: input.role,
-        layout: input.layout,
-      },
+    asset = await createRow(input, {
+      kind: input.kind,
+      storageKey: blob.key,
+      sha256: blob.sha256,
+      bytes: BigInt(blob.bytes),
+      mime: image.mime,
+      width: image.size.width,
+      height: image.size.height,
+      thumbnailKey: image.thumbnailKey,
+      sourceUrl: input.sourceUrl,
+      ownerId: input.ownerId,
+      teamId: input.teamId,
+      generationId: input.generationId,
+      turnId: input.turnId,
+      position: input.position ?? 0,
+      role: input.role,
+      layout: input.layout,
     });
     if (!asset.thumbnailKey && input.decode === "after-row") makeThumbnailLater(asset);
     return { ...asset, convertedFrom: image.converted?.from ?? null };
@@ -99,6 +104,10 @@ export async function storeImage(input: StoreImageInput) {
     await releaseBlobs(written.filter((key) => !original.includes(key)), asset !== undefined);
     await releaseBlobs(original, false);
   }
+}
+
+function createRow(input: StoreImageInput, data: Prisma.AssetUncheckedCreateInput): Promise<Asset> {
+  return input.withinQuota ? createAssetWithinQuota(data) : db.asset.create({ data });
 }
 
 async function putWithinLimit(input: StoreImageInput) {

@@ -6,7 +6,7 @@ import type { CurrentUser, SiteSettingsDto } from "./types";
 
 // One row (id 1), inserted by the migration that introduced it; upserts keep a database restored
 // without it working.
-const SETTINGS_ID = 1;
+export const SETTINGS_ID = 1;
 
 const settingsSelect = { openSignUp: true, publicShareLinks: true, teamInvitesCreateAccounts: true } as const;
 

@@ -21,6 +21,7 @@ import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import { alphaClient } from "@/lib/upstream/clients";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
+import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import { recordTurnUsage } from "@/lib/usage/record-usage";
 import { assetRef } from "./asset-ref-format";
 import { storedTurnParamsSchema } from "./stored-turn-params";
@@ -65,7 +66,7 @@ function storedCopies(branch: readonly StoredTurn[]): Map<string, string> {
 // One turn of the chat editor (spec 4.2) as a job (issue 9). Starting checks everything a user can
 // get wrong (a 400 before anything starts), assembles the request per rule 2 and persists the turn
 // as pending with its job within the owner's running limit (a 429 before anything starts,
-// lib/jobs/running-limit), and answers: the work runs on in this process whatever the browser does.
+// lib/jobs/running-limit) while the storage quota has room (a 413, lib/storage-quota), and answers: the work runs on in this process whatever the browser does.
 // Running calls the upstream, stores the final image (and the intermediate one used for follow-up
 // edits), and persists the outcome — success or failed frame — before any page hears of it.
 export async function startTurn(
@@ -77,6 +78,8 @@ export async function startTurn(
 ) {
   const values = { ...form, seed: form.seed ?? randomAlphaV35Seed() };
   const conversation = await getOwnedConversation(user, conversationId);
+  // Its images are stored as the sender's, in the conversation's team (runTurn).
+  await assertStorageLeftForJob({ ownerId: user.id, teamId: conversation.teamId });
   const turns = await loadTurns(conversationId);
   if (parentTurnId && !turns.some((turn) => turn.id === parentTurnId)) {
     throw new AppError("validation_failed", "parentTurnId: no such turn in this conversation", [{ field: "parentTurnId", message: "no such turn in this conversation" }]);

@@ -13,7 +13,9 @@ export type AdvisoryLockNamespace =
   /** Taking one of a person's job stream slots (lib/jobs/stream-slots), keyed by user. */
   | "job-streams"
   /** Admission to one upstream model's line (lib/upstream/gate-tickets), keyed by model. */
-  | "upstream-gate";
+  | "upstream-gate"
+  /** An upload's quota check and its Asset row (lib/storage-quota), keyed by owner and by team. */
+  | "storage-quota";
 
 /**
  * Holds the advisory lock of (`namespace`, `key`) until the transaction ends: transactions that take

@@ -15,6 +15,7 @@ describe("failureOf: the studio's own refusals (AppError)", () => {
     ["conflict", 409],
     ["length_required", 411],
     ["payload_too_large", 413],
+    ["storage_quota_exceeded", 413],
     ["unsupported_media_type", 415],
     ["range_not_satisfiable", 416],
     ["rate_limited", 429],

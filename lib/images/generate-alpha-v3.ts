@@ -6,6 +6,7 @@ import { alphaV3ParamsFromForm } from "@/lib/images/alpha-params";
 import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
 import { AppError, parseOrThrow } from "@/lib/errors";
+import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import { announceJob, createJob } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
@@ -23,11 +24,13 @@ type References = Awaited<ReturnType<typeof loadReferenceAssets>>;
 
 // One alpha v3 request (spec 4.1) as a job (issue 9). Starting checks the reference images (a
 // mistake is a 400 before anything starts), then records the generation and its job within the
-// user's running limit (a 429 before anything starts, lib/jobs/running-limit), and answers: the work
+// user's running limit (a 429 before anything starts, lib/jobs/running-limit) while their storage
+// quota has room (a 413, lib/storage-quota), and answers: the work
 // runs on in this process whatever the browser does. Running calls the upstream, copies every result
 // image into storage, and only then marks the generation succeeded. A failure is recorded with the
 // reason the designer sees; nothing is reported done without its stored image.
 export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, options: { runAgainOf?: string; seedWasRandom?: boolean } = {}) {
+  await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
   const references = await loadReferenceAssets(user, form.images.map((image) => image.assetId), {
     field: "images",
     mimes: ALPHA_IMAGE_MIME_TYPES,

@@ -2,6 +2,7 @@ import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError, parseOrThrow } from "@/lib/errors";
+import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { announceJob, createJob } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
@@ -23,10 +24,11 @@ import { storeBase64Image, storeGeneratedImage } from "./store-result";
 // capability matrix and the size rules (lib/images/beta-schemas: a refused field is a 400 before
 // anything is sent), makes the reference set fit the endpoint (lib/images/beta-reference-fit: what
 // was changed is recorded and shown), records the generation and its job within the user's running
-// limit, and answers; the work runs on in this process whatever the browser does. Every image of
+// limit while their storage quota has room (lib/storage-quota), and answers; the work runs on in this process whatever the browser does. Every image of
 // the answer (a single image, a group, or a base image with its layers) is stored before the job
 // says succeeded: URLs expire (spec 8), Base64 images are written as they are.
 export async function startBeta(user: CurrentUser, form: BetaFormValues, options: { runAgainOf?: string } = {}) {
+  await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
   const references = await fitBetaReferences(user, form.images);
   const { generation, job } = await startWithinRunningLimit(user.id, async (tx) => {
     const generation = await tx.generation.create({

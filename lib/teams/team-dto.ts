@@ -61,4 +61,13 @@ export type MyInvitationDto = {
 export type MemberRemovedDto = { userId: string; teamDeleted: boolean };
 
 /** A row of the admin area's teams card. */
-export type AdminTeamDto = { id: string; name: string; createdAt: string; memberCount: number; owners: { id: string; name: string }[] };
+export type AdminTeamDto = {
+  id: string;
+  name: string;
+  createdAt: string;
+  memberCount: number;
+  owners: { id: string; name: string }[];
+  /** The bytes its members' work in it stores, and its own storage quota (null: the site's default). */
+  storageUsedBytes: number;
+  storageQuotaBytes: number | null;
+};

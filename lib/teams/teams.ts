@@ -3,6 +3,8 @@ import { recordAudit } from "@/lib/auth/audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { fromQuotaColumn } from "@/lib/storage-quota/quota-column";
+import { storageUsedByTeam } from "@/lib/storage-quota/storage-use";
 import { canManageInvites, canManageMembers, requireOwner, teamAccess } from "./team-access";
 import type { AdminTeamDto, TeamDetailDto, TeamSummaryDto } from "./team-dto";
 import type { TeamNameValues } from "./team-schemas";
@@ -100,21 +102,27 @@ export async function teamDetail(user: CurrentUser, teamId: string): Promise<Tea
 /** Every team, for the admin area (issue 12: site admins see every team). */
 export async function listAllTeams(admin: CurrentUser): Promise<AdminTeamDto[]> {
   if (admin.role !== "admin") throw new AppError("forbidden", "Only a site admin can do this");
-  const teams = await db.team.findMany({
-    orderBy: { createdAt: "asc" },
-    select: {
-      id: true,
-      name: true,
-      createdAt: true,
-      _count: { select: { memberships: true } },
-      memberships: { where: { role: "owner" }, orderBy: { createdAt: "asc" }, select: { user: { select: { id: true, name: true } } } },
-    },
-  });
+  const [teams, used] = await Promise.all([
+    db.team.findMany({
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        name: true,
+        createdAt: true,
+        storageQuotaBytes: true,
+        _count: { select: { memberships: true } },
+        memberships: { where: { role: "owner" }, orderBy: { createdAt: "asc" }, select: { user: { select: { id: true, name: true } } } },
+      },
+    }),
+    storageUsedByTeam(),
+  ]);
   return teams.map((team) => ({
     id: team.id,
     name: team.name,
     createdAt: team.createdAt.toISOString(),
     memberCount: team._count.memberships,
     owners: team.memberships.map((m) => m.user),
+    storageUsedBytes: used.get(team.id) ?? 0,
+    storageQuotaBytes: fromQuotaColumn(team.storageQuotaBytes),
   }));
 }

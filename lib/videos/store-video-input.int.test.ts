@@ -286,7 +286,8 @@ describe("refusals name the file and the rule, and keep nothing", () => {
   it("a database failure after the checks leaves neither the clip nor its poster frame", async () => {
     const clip = await readFile(await makeClip(media, "lost.mp4", { width: 320, height: 256, fps: 25, seconds: 2 }));
     const before = await stored();
-    vi.spyOn(storage.testDb.db.asset, "create").mockRejectedValueOnce(new Error("connection lost"));
+    // The row is written in its quota transaction (lib/storage-quota): that transaction fails.
+    vi.spyOn(storage.testDb.db, "$transaction").mockRejectedValueOnce(new Error("connection lost"));
     const response = await upload("lost.mp4", clip, "video/mp4");
     expect(response.status).toBe(500);
     expect(await stored()).toEqual(before);

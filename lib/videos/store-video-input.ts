@@ -8,17 +8,17 @@ import { HEIF_DECODE_RULE } from "@/lib/assets/heif-decoder-process";
 import { readImageHeader, readSizeWithDecoder, type PixelSize } from "@/lib/assets/image-probe";
 import { holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
 import { storePosterFrame } from "@/lib/assets/store-video";
-import { conversionOf, uploadBody } from "@/lib/assets/store-upload";
+import { assertUploadFits, conversionOf, uploadBody, uploadOwner } from "@/lib/assets/store-upload";
 import { ImageDecodeError, makeThumbnail } from "@/lib/assets/thumbnail";
 import { uploadPurposes } from "@/lib/assets/upload-limits";
 import type { CurrentUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { probeMedia } from "@/lib/media/ffmpeg";
 import { mediaSlots } from "@/lib/media/media-slots";
 import { readWavHeader, WAV_HEADER_BYTES } from "@/lib/media/wav-header";
 import type { MediaProbe } from "@/lib/media/probe-output";
 import { MediaToolError } from "@/lib/media/run-tool";
+import { createAssetWithinQuota } from "@/lib/storage-quota/enforce-quota";
 import { blobStore } from "@/lib/storage";
 import { BlobTooLargeError, type BlobInfo } from "@/lib/storage/blob-store";
 import { VIDEO_INPUT_LIMITS, type VideoInputType } from "@/lib/upstream/video/limits";
@@ -53,11 +53,13 @@ type Written = { add(key: string): void };
  * `fileName` is the browser's name for the file (the raw body has none of its own).
  */
 export async function storeVideoInput(user: CurrentUser, request: Request, fileName = "file") {
+  const owner = uploadOwner(user);
   const input: StoreVideoInputInput = {
     source: uploadBody(request, uploadPurposes.video.maxBytes, () => videoUploadTooLarge(fileName)),
     name: fileName,
     signal: request.signal,
   };
+  await assertUploadFits(owner, request);
   const stored = await putWithinLimit(input);
   const written = [stored.key];
   holdBlob(stored.key);
@@ -73,20 +75,17 @@ export async function storeVideoInput(user: CurrentUser, request: Request, fileN
     checked = await mediaSlots().run(user.id, () => checkInput(stored, input, track), { signal: input.signal, whenBusy: "refuse-when-full" });
     input.signal.throwIfAborted();
     const blob = checked.converted?.blob ?? stored;
-    asset = await db.asset.create({
-      data: {
-        kind: "input",
-        storageKey: blob.key,
-        sha256: blob.sha256,
-        bytes: BigInt(blob.bytes),
-        mime: checked.mime,
-        width: checked.size?.width ?? null,
-        height: checked.size?.height ?? null,
-        durationMs: checked.durationMs,
-        thumbnailKey: checked.thumbnailKey,
-        ownerId: user.id,
-        teamId: user.teamIds[0] ?? null,
-      },
+    asset = await createAssetWithinQuota({
+      kind: "input",
+      storageKey: blob.key,
+      sha256: blob.sha256,
+      bytes: BigInt(blob.bytes),
+      mime: checked.mime,
+      width: checked.size?.width ?? null,
+      height: checked.size?.height ?? null,
+      durationMs: checked.durationMs,
+      thumbnailKey: checked.thumbnailKey,
+      ...owner,
     });
     return { asset, conversion: conversionOf(checked.converted?.from ?? null, asset.mime) };
   } finally {

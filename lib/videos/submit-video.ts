@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import type { Asset } from "@/lib/generated/prisma/client";
 import { announceJob, createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
@@ -16,13 +17,15 @@ import type { VideoJobDto } from "./video-dto";
 import type { VideoFormValues } from "./video-schemas";
 
 /**
- * A designer's submit (issue 11): checks the inputs against what is stored (the browser's word is not
+ * A designer's submit (issue 11): refuses while the storage quota is full (the archived video would
+ * not fit, lib/storage-quota), checks the inputs against what is stored (the browser's word is not
  * taken for a file's type or length), holds the submit while the partition does not suit the task
  * (spec 3.2), prepares keyframes at a supported size (spec 8), then records the job, and its
  * activity-tray job, before anything is sent. The sync worker sends it (lib/videos/sync-worker): the
  * POST is not idempotent (spec 4.4), so only the worker that holds the job's lease may send it.
  */
 export async function submitVideo(user: CurrentUser, values: VideoFormValues): Promise<VideoJobDto> {
+  await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
   const inputs = await loadInputs(user, values);
   const partition = await readPartition({ fresh: true });
   const problem = partitionProblem(partition, values.task);

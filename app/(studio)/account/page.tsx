@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { AccountStorageCard } from "@/components/account/account-storage-card";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { AccountUsageCard } from "@/components/usage/account-usage-card";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { accountStorage } from "@/lib/storage-quota/storage-use";
 import { ownUsage } from "@/lib/usage/read-usage";
 import { usageQuerySchema } from "@/lib/usage/usage-schemas";
 
@@ -12,10 +14,10 @@ export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const user = await requirePageUser();
-  const usage = await ownUsage(user, usageQuerySchema.parse({ groupBy: "model" }));
+  const [usage, storage] = await Promise.all([ownUsage(user, usageQuerySchema.parse({ groupBy: "model" })), accountStorage(user)]);
   return (
     <>
-      <PageHeader title="Account" description="Your details, your password and what you used." />
+      <PageHeader title="Account" description="Your details, your password, your storage and what you used." />
       <div className="grid max-w-4xl gap-6 lg:grid-cols-[1fr_1.4fr]">
         <Card className="h-fit p-5">
           <h2 className="mb-4 text-sm font-semibold">You</h2>
@@ -41,6 +43,7 @@ export default async function AccountPage() {
           <p className="mt-1 mb-4 text-xs text-zinc-500">You stay signed in here; every other browser or device signed in to your account is signed out.</p>
           <ChangePasswordForm />
         </Card>
+        <AccountStorageCard storage={storage} />
         <div className="lg:col-span-2">
           <AccountUsageCard report={usage} />
         </div>

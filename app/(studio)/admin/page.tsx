@@ -3,15 +3,17 @@ import Link from "next/link";
 import { InvitesPanel } from "@/components/admin/invites-panel";
 import { ShareLinksPanel } from "@/components/admin/share-links-panel";
 import { SignUpSettings } from "@/components/admin/sign-up-settings";
+import { StorageQuotaSettings } from "@/components/admin/storage-quota-settings";
 import { AdminTeamsCard } from "@/components/teams/admin-teams-card";
 import { UsersTable } from "@/components/admin/users-table";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listPendingInvites } from "@/lib/auth/invites";
-import { listUsers } from "@/lib/auth/list-users";
 import { siteSettings } from "@/lib/auth/site-settings";
 import { listAllShareLinks } from "@/lib/gallery/admin-share-links";
+import { listUsersWithStorage } from "@/lib/storage-quota/admin-quotas";
+import { storageQuotaDefaults } from "@/lib/storage-quota/quota-defaults";
 import { listAllTeams } from "@/lib/teams/teams";
 import { upstreamSummary } from "@/lib/upstream/summary";
 
@@ -19,20 +21,28 @@ export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   const admin = await requirePageAdmin();
-  const [users, invites, settings, teams, shareLinks] = await Promise.all([listUsers(), listPendingInvites(), siteSettings(), listAllTeams(admin), listAllShareLinks({})]);
+  const [users, invites, settings, teams, quotaDefaults, shareLinks] = await Promise.all([
+    listUsersWithStorage(),
+    listPendingInvites(),
+    siteSettings(),
+    listAllTeams(admin),
+    storageQuotaDefaults(),
+    listAllShareLinks({}),
+  ]);
   const upstream = upstreamSummary();
   return (
     <>
       <PageHeader title="Admin" description="People with access to the studio, how new people get in, what is shared publicly, and the upstream services it uses." />
       <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-6">
-          <UsersTable initialUsers={users} currentUserId={admin.id} />
+          <UsersTable initialUsers={users} currentUserId={admin.id} defaultQuotaBytes={quotaDefaults.userStorageQuotaBytes} />
           <InvitesPanel initialInvites={invites} />
-          <AdminTeamsCard teams={teams} />
+          <AdminTeamsCard teams={teams} defaultQuotaBytes={quotaDefaults.teamStorageQuotaBytes} />
           <ShareLinksPanel firstPage={shareLinks} />
         </div>
         <div className="space-y-6">
           <SignUpSettings initialSettings={settings} />
+          <StorageQuotaSettings initialDefaults={quotaDefaults} />
           <Card className="p-5">
             <h2 className="mb-3 text-sm font-semibold">Upstream services</h2>
             <dl className="space-y-3 text-sm">
