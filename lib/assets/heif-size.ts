@@ -1,4 +1,4 @@
-import type { PixelSize } from "./image-probe";
+import type { PixelSize } from "./pixel-size";
 
 // The pixel size a HEIF decoder would produce, read from the file's `meta` box (ISO/IEC 23008-12)
 // without decoding. The first `ispe` property of a file says nothing about the picture: an iPhone

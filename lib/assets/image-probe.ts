@@ -12,10 +12,10 @@ import { WEBP } from "image-size/types/webp";
 import sharp from "sharp";
 import { isHeif } from "./heic";
 import { heifDecodeSize } from "./heif-size";
+import type { PixelSize } from "./pixel-size";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 import { blobStore } from "@/lib/storage";
 
-export type PixelSize = { width: number; height: number };
 export type ImageHeader = { mime: string; size: PixelSize | undefined };
 
 // How much of a file is read to learn its format and pixel size: never the whole file. Formats keep

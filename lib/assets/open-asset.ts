@@ -3,7 +3,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { assetsVisibleTo } from "@/lib/sharing/access";
-import { inputLinksOpen } from "@/lib/videos/input-links";
+import { inputLinksOpen } from "./input-link-phase";
 import { verifyAssetSignature, type AssetGrant } from "./signed-url";
 
 /** An asset as `user` may see it; anything else is "no such asset", so ids reveal nothing. */

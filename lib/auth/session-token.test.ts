@@ -28,12 +28,12 @@ describe("readSessionToken", () => {
 
   it("reads the user and session row from the cookie next-auth sets over http", async () => {
     send({ cookie: `${PLAIN}=${await sessionJwt(PLAIN)}` });
-    expect(await readSessionToken()).toEqual({ userId: "user-1", sessionId: "session-1" });
+    expect(await readSessionToken()).toMatchObject({ userId: "user-1", sessionId: "session-1", expiresAt: expect.any(Number) });
   });
 
   it("reads the __Secure- cookie next-auth sets over https", async () => {
     send({ cookie: `other=1; ${SECURE}=${await sessionJwt(SECURE, { sub: "user-2", sid: "session-2" })}` });
-    expect(await readSessionToken()).toEqual({ userId: "user-2", sessionId: "session-2" });
+    expect(await readSessionToken()).toMatchObject({ userId: "user-2", sessionId: "session-2", expiresAt: expect.any(Number) });
   });
 
   it("is signed out without a cookie, with a token under the other cookie's name, or with a damaged token", async () => {
@@ -63,21 +63,21 @@ describe("readSessionToken", () => {
       const cookie = `${PLAIN}=${await sessionJwt(PLAIN, { sub: "user-3", sid: "session-3" })}`;
       send({ cookie });
       vi.mocked(getToken).mockClear();
-      expect(await readSessionToken()).toEqual({ userId: "user-3", sessionId: "session-3" });
+      expect(await readSessionToken()).toMatchObject({ userId: "user-3", sessionId: "session-3", expiresAt: expect.any(Number) });
       const decodes = vi.mocked(getToken).mock.calls.length;
       expect(decodes).toBeGreaterThan(0);
-      expect(await readSessionToken()).toEqual({ userId: "user-3", sessionId: "session-3" });
+      expect(await readSessionToken()).toMatchObject({ userId: "user-3", sessionId: "session-3", expiresAt: expect.any(Number) });
       expect(vi.mocked(getToken).mock.calls.length).toBe(decodes);
 
       send({ cookie: `${PLAIN}=${await sessionJwt(PLAIN, { sub: "user-4", sid: "session-4" })}` });
-      expect(await readSessionToken()).toEqual({ userId: "user-4", sessionId: "session-4" });
+      expect(await readSessionToken()).toMatchObject({ userId: "user-4", sessionId: "session-4", expiresAt: expect.any(Number) });
       expect(vi.mocked(getToken).mock.calls.length).toBeGreaterThan(decodes);
     });
 
     it("stops answering with a kept token once it has expired", async () => {
       const cookie = `${PLAIN}=${await encode({ token: { sub: "user-5", sid: "session-5" }, secret: env().AUTH_SECRET, salt: PLAIN, maxAge: 60 })}`;
       send({ cookie });
-      expect(await readSessionToken()).toEqual({ userId: "user-5", sessionId: "session-5" });
+      expect(await readSessionToken()).toMatchObject({ userId: "user-5", sessionId: "session-5", expiresAt: expect.any(Number) });
       vi.useFakeTimers({ toFake: ["Date"] });
       // Past next-auth's own 15 s of clock tolerance too.
       vi.setSystemTime(Date.now() + 120_000);

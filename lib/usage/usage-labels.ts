@@ -4,8 +4,7 @@
 import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { ALPHA_V35_MODEL } from "@/lib/upstream/alpha/wire-v35";
 import { BETA_MODEL_LABELS, BETA_MODELS } from "@/lib/upstream/beta/limits";
-import { VIDEO_TASKS } from "@/lib/upstream/video/limits";
-import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { VIDEO_TASK_LABELS, VIDEO_TASKS } from "@/lib/upstream/video/limits";
 
 /** The model key of every chat turn: turns have no model column, they are all alpha v3.5. */
 export const USAGE_TURN_MODEL = ALPHA_V35_MODEL;

@@ -1,7 +1,5 @@
 import "server-only";
 import { signAssetPath } from "@/lib/assets/signed-url";
-import { db } from "@/lib/db/client";
-import type { VideoStatus } from "@/lib/generated/prisma/client";
 
 // The links the video agent downloads a job's inputs (keyframes, references, audio) from. The agent
 // fetches them when the job starts running, not at the POST (spec 3.1, the POST row: "File download,
@@ -11,20 +9,12 @@ import type { VideoStatus } from "@/lib/generated/prisma/client";
 // INPUT_LINK_SECONDS after the POST that carried it: long enough for a full queue of long jobs ahead
 // of it, short enough that a job the studio stopped following (a worker down) does not keep its
 // inputs open for a day. Links are signed when the POST is sent; a job sent again gets new ones.
+// The asset route checks the job's phase (lib/assets/input-link-phase).
 
 /** The longest a link lives, from the POST that carries it. */
 export const INPUT_LINK_SECONDS = 6 * 60 * 60;
 
-/** Where the job stands while the agent may still fetch its inputs: from the POST to the end of `running`. */
-const FETCHING_STATUSES: readonly VideoStatus[] = ["submitting", "reconciling", "queued", "running"];
-
 /** A signed path to one input of `videoJobId`. */
 export function signInputPath(assetId: string, videoJobId: string, now = Date.now()): string {
   return signAssetPath(assetId, INPUT_LINK_SECONDS, now, videoJobId);
-}
-
-/** Whether the agent may still be fetching the inputs of `videoJobId`. */
-export async function inputLinksOpen(videoJobId: string): Promise<boolean> {
-  const job = await db.videoJob.findUnique({ where: { id: videoJobId }, select: { status: true } });
-  return job !== null && FETCHING_STATUSES.includes(job.status);
 }
