@@ -83,6 +83,8 @@ test("a three-turn edit conversation: every image differs, each is derived from 
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}/);
   await sendAndWait(page, "Make the sky purple", 2);
   await sendAndWait(page, "Add a small sailing boat", 3);
+  // The new image is in view once it arrives, not left below the fold.
+  await expect(turn(page, 3).getByTestId("turn-image")).toBeInViewport({ ratio: 0.6 });
   await expect(page.getByTestId("chat-title")).toHaveText("A lighthouse on a cliff at dusk");
   await expect(page.getByTestId("conversation-list")).toContainText("A lighthouse on a cliff at dusk");
 

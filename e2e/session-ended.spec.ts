@@ -36,6 +36,12 @@ test("a disabled designer's open tab says the session ended, stops polling and s
 
     await notice.getByTestId("session-ended-sign-in").click();
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fvideos%3Ftask%3Dt2va$/);
+
+    // With the right password, the designer is told why they cannot get in.
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("This account is disabled.")).toBeVisible();
   } finally {
     await admin.request.patch(`/api/admin/users/${user.id}`, { data: { disabled: false } });
     await Promise.all([context.close(), admin.close()]);

@@ -3,8 +3,8 @@
 import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { auth, signIn, SignInThrottled, signOut } from "@/lib/auth/auth";
-import { INVALID_CREDENTIALS, tooManySignInAttempts } from "@/lib/auth/messages";
+import { ACCOUNT_DISABLED_CODE, auth, signIn, SignInThrottled, signOut } from "@/lib/auth/auth";
+import { ACCOUNT_DISABLED, INVALID_CREDENTIALS, tooManySignInAttempts } from "@/lib/auth/messages";
 import { studioOrigin } from "@/lib/auth/origin";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
@@ -34,7 +34,7 @@ export async function signInAction(_state: AuthFormState, form: FormData): Promi
   } catch (error) {
     // next-auth rethrows the error authorize() threw (lib/auth/auth.ts), so the wait time is on it.
     if (error instanceof SignInThrottled) return { message: tooManySignInAttempts(error.retryAfterSeconds), values };
-    if (error instanceof AuthError) return { message: INVALID_CREDENTIALS, values };
+    if (error instanceof AuthError) return { message: (error as AuthError & { code?: string }).code === ACCOUNT_DISABLED_CODE ? ACCOUNT_DISABLED : INVALID_CREDENTIALS, values };
     throw error;
   }
   return {};

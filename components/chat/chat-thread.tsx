@@ -32,12 +32,14 @@ export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, a
   const leafId = path.at(-1)?.id;
   const branchPointIndex = branchPointId ? path.findIndex((turn) => turn.id === branchPointId) : -1;
 
-  // Keep the newest turn in view when the path changes (a sent message becomes its leaf).
+  // Keep the newest turn in view when the path changes (a sent message becomes its leaf) and when
+  // its image arrives (the answer grows past the placeholder it had while generating).
+  const leafImageId = path.at(-1)?.image?.id;
   const firstScroll = useRef(true);
   useEffect(() => {
     end.current?.scrollIntoView({ block: "end", behavior: firstScroll.current ? "instant" : "smooth" });
     firstScroll.current = false;
-  }, [leafId]);
+  }, [leafId, leafImageId]);
 
   // Before/after compares with the previous image on the path; a first turn compares with the
   // image it was asked to edit, when it had one.

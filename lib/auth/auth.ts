@@ -20,6 +20,13 @@ class InvalidCredentials extends CredentialsSignin {
   code = "invalid_credentials";
 }
 
+/** The right password of a disabled account; told apart by its code (a class may be bundled twice). */
+export const ACCOUNT_DISABLED_CODE = "account_disabled";
+
+class AccountDisabled extends CredentialsSignin {
+  code = ACCOUNT_DISABLED_CODE;
+}
+
 /** Refused by the sign-in limits; next-auth rethrows this very object to a server action's signIn(). */
 export class SignInThrottled extends CredentialsSignin {
   code = "rate_limited";
@@ -52,7 +59,7 @@ function authConfig(): NextAuthConfig {
             if (store) store.retryAfterSeconds = result.retryAfterSeconds;
             throw new SignInThrottled(result.retryAfterSeconds);
           }
-          throw new InvalidCredentials();
+          throw result.reason === "disabled" ? new AccountDisabled() : new InvalidCredentials();
         },
       }),
     ],

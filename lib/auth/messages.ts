@@ -3,6 +3,7 @@
 
 /** The one answer for a wrong password, an unknown email and a disabled account alike. */
 export const INVALID_CREDENTIALS = "The email or password is not right.";
+export const ACCOUNT_DISABLED = "This account is disabled. Ask an admin of this studio to enable it again.";
 
 export const SIGN_UP_BY_INVITATION = "Sign-up is by invitation. Ask an admin of this studio for an invite link.";
 

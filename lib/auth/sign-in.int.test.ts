@@ -98,14 +98,19 @@ describe("sign-in throttling", () => {
     expect(results.filter((result) => !result.ok && result.reason === "throttled")).toHaveLength(30 - perAccount);
   });
 
-  it("gives unknown emails, disabled accounts and wrong passwords the same answer", async () => {
+  it("gives unknown emails, a disabled account's wrong password and wrong passwords the same answer", async () => {
     await account("hal@example.com");
     await account("ida@example.com", { disabledAt: new Date() });
-    const answers = [await signIn("hal@example.com", "wrong"), await signIn("nobody@example.com", PASSWORD), await signIn("ida@example.com", PASSWORD)];
+    const answers = [await signIn("hal@example.com", "wrong"), await signIn("nobody@example.com", PASSWORD), await signIn("ida@example.com", "wrong")];
     expect(answers).toEqual([
       { ok: false, reason: "invalid" },
       { ok: false, reason: "invalid" },
       { ok: false, reason: "invalid" },
     ]);
+  });
+
+  it("tells the holder of a disabled account's right password that it is disabled, and does not sign them in", async () => {
+    await account("jo@example.com", { disabledAt: new Date() });
+    expect(await signIn("jo@example.com", PASSWORD)).toEqual({ ok: false, reason: "disabled" });
   });
 });

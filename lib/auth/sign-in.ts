@@ -35,12 +35,14 @@ const accountAddressLimitKey = (email: string, address: string) => `sign-in:acco
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string } }
   | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "disabled" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
  * Checks an email and password, within the sign-in limits. `address` is the client's address key
- * (lib/security/client-ip), when known. Unknown emails and disabled accounts get the same answer as
- * a wrong password, after the same password work.
+ * (lib/security/client-ip), when known. Unknown emails get the same answer as a wrong password,
+ * after the same password work; a disabled account is said to be disabled only to someone who gave
+ * its right password.
  */
 export async function authenticate(credentials: unknown, address: string | undefined): Promise<SignInResult> {
   const parsed = signInSchema.safeParse(credentials);
@@ -54,11 +56,11 @@ export async function authenticate(credentials: unknown, address: string | undef
   if (gate.slowed) await sleep(PAST_CEILING_DELAY_MS);
 
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true, disabledAt: true } });
-  const usable = user && !user.disabledAt ? user : undefined;
-  if (!(await verifyPasswordWithEqualWork(usable?.passwordHash, password)) || !usable) return { ok: false, reason: "invalid" };
+  if (!(await verifyPasswordWithEqualWork(user?.passwordHash, password)) || !user) return { ok: false, reason: "invalid" };
+  if (user.disabledAt) return { ok: false, reason: "disabled" };
 
-  await attemptSucceeded(usable.id, email, address);
-  return { ok: true, user: { id: usable.id, email: usable.email, name: usable.name } };
+  await attemptSucceeded(user.id, email, address);
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name } };
 }
 
 function addressLimits(email: string, address: string | undefined): LimitKey[] {
