@@ -11,7 +11,8 @@ import { testAsNewMember } from "./member-test";
 // followed on the dashboard to Ready; the archived MP4 plays and seeks in Chromium (the asset route
 // answers Range); Reuse seed refills the form; keyframes are prepared at the supported size (spec 8);
 // references are tagged in the prompt (spec 4.4.1); a task the loaded partition does not suit is
-// held until the partition is ready for it (spec 3.2).
+// held until the partition is ready for it (spec 3.2); a submit the agent refuses with 429 queue_full
+// is held and sent again once, after Retry-After.
 const test = testAsNewMember("videos");
 
 const run = promisify(execFile);
@@ -220,5 +221,47 @@ test("a failed job's time stands still on the dashboard and matches the activity
     await expect(jobCard(page, prompt).getByTestId("video-job-elapsed")).toHaveText(took);
   } finally {
     await request.delete(inferenceFaults);
+  }
+});
+
+test("a submit refused with 429 queue_full is held, sent again once after Retry-After, and reaches Ready", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const agentPort = `http://127.0.0.1:${emulatorPorts.agent}/__emulator`;
+  const postsToAgent = async () => {
+    const log = (await (await request.get(`${agentPort}/requests`)).json()) as { requests: { method: string; path: string; status: number }[] };
+    return log.requests.filter((entry) => entry.method === "POST" && entry.path === "/v1/videos");
+  };
+  // Long enough to see the job held on the dashboard; the emulator answers a video port's 429 fault
+  // with spec 7.3's body, `queue_full` (emulator README, Control endpoints).
+  const retryAfter = 6;
+  await request.delete(`${agentPort}/requests`);
+  const fault = await request.post(`${agentPort}/faults`, { data: { sequence: [{ kind: "429", retryAfter }], pathPrefix: "/v1/videos" } });
+  expect(fault.ok(), await fault.text()).toBe(true);
+  try {
+    const prompt = `A kite waiting its turn on a windless hill ${Date.now()}`;
+    await page.goto("/videos");
+    await expect(page.getByTestId("partition-status")).toHaveAttribute("data-usable", "true", { timeout: 30_000 });
+    await fillPrompt(page, prompt);
+    await page.getByTestId("video-task-t2va").click();
+    await page.getByTestId("video-submit").click();
+    const card = jobCard(page, prompt);
+
+    // Held, not reconciled: the refusal proves the agent created nothing, so the job waits to be sent again.
+    await expect(card).toHaveAttribute("data-phase", "submitting");
+    const error = card.getByTestId("video-job-error");
+    await expect(error).toContainText("The video service's queue is full");
+    await expect(error).toContainText(`sends the job again in ${retryAfter} s`);
+    expect((await postsToAgent()).map((post) => post.status)).toEqual([429]);
+
+    await expect(card).toHaveAttribute("data-phase", "ready", { timeout: READY_TIMEOUT });
+    await expect(card.getByTestId("video-job-error")).toHaveCount(0);
+    // Refused once, accepted once, and never sent a third time.
+    await page.waitForTimeout(2_000);
+    const posts = await postsToAgent();
+    expect(posts).toHaveLength(2);
+    expect(posts[0].status).toBe(429);
+    expect(posts[1].status).toBeLessThan(300);
+  } finally {
+    await request.delete(`${agentPort}/faults`);
   }
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasErrorName } from "@/lib/error-name";
 import type { UpstreamErrorKind } from "@/lib/upstream/errors";
 
 export type FieldProblem = { field: string; message: string };
@@ -60,6 +61,7 @@ export type ClientError = {
 // AppError nor the image service's UpstreamError is logged and answered as `internal_error` with the
 // request id, so internals (SQL, stack traces, keys) never reach a browser.
 export class AppError extends Error {
+  override readonly name = "AppError";
   readonly status: number;
   constructor(
     readonly code: AppErrorCode,
@@ -74,6 +76,10 @@ export class AppError extends Error {
   toJSON() {
     return { error: { code: this.code, message: this.message, ...(this.fields.length ? { fields: this.fields } : {}) } };
   }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return hasErrorName(error, "AppError");
 }
 
 export function fieldProblems(error: z.ZodError): FieldProblem[] {

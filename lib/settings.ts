@@ -2,6 +2,7 @@
 // (logging, database, storage, upstream clients). Not server-only so that the start and database
 // scripts read the same definitions; it never holds generated secrets (lib/env.ts adds those).
 import { z } from "zod";
+import { hasErrorName } from "./error-name";
 
 const optionalUrl = z.url().optional();
 
@@ -40,7 +41,13 @@ const envSchema = z.object({
 
 export type Settings = z.infer<typeof envSchema>;
 
-export class InvalidEnvironmentError extends Error {}
+export class InvalidEnvironmentError extends Error {
+  override readonly name = "InvalidEnvironmentError";
+}
+
+export function isInvalidEnvironmentError(error: unknown): error is InvalidEnvironmentError {
+  return hasErrorName(error, "InvalidEnvironmentError");
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Settings {
   // An empty variable (`DATABASE_URL=`) means unset, as shells and .env files usually intend.

@@ -93,3 +93,42 @@ describe("architecture: no import cycles", () => {
     expect(cycle).toBeUndefined();
   });
 });
+
+// A production build can hold one copy of a class per server chunk: an error thrown by one copy is
+// no instance of another. Errors are told apart by a field, through the guard beside each class
+// (lib/error-name); `instanceof` stays for the platform's own classes (Error, Response, Uint8Array).
+describe("architecture: errors are told apart by a field, never by instanceof", () => {
+  const appFiles = files.filter((file) => ["lib", "app", "components"].some((dir) => file.startsWith(path.join(root, dir) + path.sep)));
+  // Libraries' error classes bundled with the studio's code, so split between chunks the same way.
+  const LIBRARY_ERRORS = ["AuthError", "CredentialsSignin", "PrismaClientKnownRequestError", "PrismaClientValidationError", "DriverAdapterError"];
+
+  function errorClasses(): Set<string> {
+    const declared = appFiles.flatMap((file) => [...readFileSync(file, "utf8").matchAll(/class\s+(\w+)\s+extends\s+(?:[\w$]+\.)*(\w+)/g)].map((match) => ({ name: match[1], base: match[2] })));
+    const errors = new Set(LIBRARY_ERRORS);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const { name, base } of declared) {
+        if (!errors.has(name) && (base === "Error" || errors.has(base))) {
+          errors.add(name);
+          grew = true;
+        }
+      }
+    }
+    return errors;
+  }
+
+  it("finds the studio's error classes (so the check below has something to check)", () => {
+    expect([...errorClasses()]).toEqual(expect.arrayContaining(["AppError", "VideoApiError", "UpstreamError", "ApiError", "SignInThrottled"]));
+  });
+
+  it("no file tests an error with instanceof of the studio's or a bundled library's error class", () => {
+    const classes = errorClasses();
+    const offences = appFiles.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/instanceof\s+(?:[\w$]+\.)*(\w+)/g)]
+        .filter((match) => classes.has(match[1]))
+        .map((match) => `${path.relative(root, file)}: instanceof ${match[1]}`),
+    );
+    expect(offences).toEqual([]);
+  });
+});

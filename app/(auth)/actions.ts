@@ -1,17 +1,17 @@
 "use server";
 
-import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { ACCOUNT_DISABLED_CODE, auth, signIn, SignInThrottled, signOut } from "@/lib/auth/auth";
+import { auth, signIn, signOut } from "@/lib/auth/auth";
 import { ACCOUNT_DISABLED, INVALID_CREDENTIALS, tooManySignInAttempts } from "@/lib/auth/messages";
 import { studioOrigin } from "@/lib/auth/origin";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
 import { endSession } from "@/lib/auth/sessions";
+import { ACCOUNT_DISABLED_CODE, isAuthJsError, isSignInThrottled } from "@/lib/auth/sign-in-errors";
 import { signUp } from "@/lib/auth/sign-up";
 import type { AuthFormState } from "@/lib/auth/types";
-import { AppError, fieldProblems } from "@/lib/errors";
+import { fieldProblems, isAppError } from "@/lib/errors";
 import { clientAddress } from "@/lib/security/client-ip";
 
 // Next hands an action whatever body the POST carried; only a form post is a sign-in or sign-up.
@@ -33,8 +33,8 @@ export async function signInAction(_state: AuthFormState, form: FormData): Promi
     await signIn("credentials", { ...parsed.data, redirectTo });
   } catch (error) {
     // next-auth rethrows the error authorize() threw (lib/auth/auth.ts), so the wait time is on it.
-    if (error instanceof SignInThrottled) return { message: tooManySignInAttempts(error.retryAfterSeconds), values };
-    if (error instanceof AuthError) return { message: (error as AuthError & { code?: string }).code === ACCOUNT_DISABLED_CODE ? ACCOUNT_DISABLED : INVALID_CREDENTIALS, values };
+    if (isSignInThrottled(error)) return { message: tooManySignInAttempts(error.retryAfterSeconds), values };
+    if (isAuthJsError(error)) return { message: error.code === ACCOUNT_DISABLED_CODE ? ACCOUNT_DISABLED : INVALID_CREDENTIALS, values };
     throw error;
   }
   return {};
@@ -49,14 +49,14 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
   try {
     await signUp(parsed.data, typeof invite === "string" && invite ? invite : undefined, clientAddress(await headers()));
   } catch (error) {
-    if (error instanceof AppError) return { message: error.message, fields: firstProblemPerField(error.fields), values };
+    if (isAppError(error)) return { message: error.message, fields: firstProblemPerField(error.fields), values };
     throw error;
   }
   try {
     await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/" });
   } catch (error) {
     // The account exists; only the automatic sign-in was refused (the address hit its limit).
-    if (error instanceof AuthError) redirect("/sign-in");
+    if (isAuthJsError(error)) redirect("/sign-in");
     throw error;
   }
   return {};

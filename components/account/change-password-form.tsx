@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/auth/schemas";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
 
@@ -19,7 +19,7 @@ export function ChangePasswordForm() {
   // The server's refusal names its field (wrong current password, too many attempts); anything
   // else is shown above the button.
   const serverFields: Record<string, string> = {};
-  if (change.error instanceof ApiError) for (const problem of change.error.error.fields ?? []) serverFields[problem.field] ??= problem.message;
+  if (isApiError(change.error)) for (const problem of change.error.error.fields ?? []) serverFields[problem.field] ??= problem.message;
   const errors = { ...serverFields, ...clientErrors };
   const generalError = change.error && !FIELDS.some((field) => serverFields[field]) ? change.error.message : undefined;
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { MutationError } from "@/components/ui/mutation-error";
 import { Card } from "@/components/ui/card";
 import type { InviteSummary } from "@/lib/auth/types";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 import { InviteLinkForm, NewInviteLink } from "./invite-link-parts";
 import { PendingInvites } from "./pending-invites";
 
@@ -31,7 +31,7 @@ export function InvitesPanel({ initialInvites }: { initialInvites: InviteSummary
     },
   });
 
-  const serverNoteError = create.error instanceof ApiError ? create.error.error.fields?.find((field) => field.field === "note")?.message : undefined;
+  const serverNoteError = isApiError(create.error) ? create.error.error.fields?.find((field) => field.field === "note")?.message : undefined;
 
   return (
     <Card className="overflow-hidden">

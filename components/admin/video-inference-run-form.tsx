@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { Textarea } from "@/components/ui/textarea";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 import { VIDEO_ASPECT_RATIOS, VIDEO_DEFAULT_ASPECT_RATIO, VIDEO_SECONDS } from "@/lib/upstream/video/limits";
 import type { InferenceJobAnswer } from "@/lib/videos/admin-video-dto";
 import { inferenceRunSchema, type InferenceRunInput } from "@/lib/videos/admin-video-schemas";
@@ -25,7 +25,7 @@ export function VideoInferenceRunForm({ onStarted }: { onStarted: (id: string) =
       onStarted(job.id);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.error.fields) setErrors(fieldErrors(error.error.fields.map((problem) => ({ path: [problem.field], message: problem.message }))));
+      if (isApiError(error) && error.error.fields) setErrors(fieldErrors(error.error.fields.map((problem) => ({ path: [problem.field], message: problem.message }))));
     },
   });
 
@@ -47,7 +47,7 @@ export function VideoInferenceRunForm({ onStarted }: { onStarted: (id: string) =
     run.mutate(parsed.data);
   }
 
-  const fieldsRefused = run.error instanceof ApiError && Boolean(run.error.error.fields?.length);
+  const fieldsRefused = isApiError(run.error) && Boolean(run.error.error.fields?.length);
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Test job">
       <div className="space-y-1.5">

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { ApiError } from "@/lib/client/api";
+import { isApiError } from "@/lib/client/api";
 import type { AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { ChatPanel } from "./chat-panel";
 import { ChatThread } from "./chat-thread";
@@ -43,7 +43,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
     );
   }
   if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+    const missing = isApiError(query.error) && query.error.status === 404;
     return (
       <ChatPanel title="Conversation unavailable">
         <div className="px-6 py-16 text-center">

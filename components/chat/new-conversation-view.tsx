@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import type { ReferenceImage } from "@/components/images/reference-image";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import { formatMegabytes } from "@/lib/assets/media-labels";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { ChatPanel } from "./chat-panel";
 import { conversationPath } from "@/lib/page-paths";
@@ -63,7 +63,7 @@ export function NewConversationView() {
       try {
         createdId.current = (await create.mutateAsync()).conversation.id;
       } catch (error) {
-        return { ok: false, error: error instanceof ApiError ? error.error : { code: "offline", message: "The conversation could not be created: the studio could not be reached." } };
+        return { ok: false, error: isApiError(error) ? error.error : { code: "offline", message: "The conversation could not be created: the studio could not be reached." } };
       }
     }
     const conversationId = createdId.current;

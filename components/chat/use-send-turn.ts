@@ -5,7 +5,7 @@ import { useCallback } from "react";
 import { rememberJob } from "@/components/jobs/use-jobs";
 import type { ConversationDto } from "@/lib/chat/conversation-dto";
 import type { TurnDto } from "@/lib/chat/turn-dto";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 import type { ClientError } from "@/lib/errors";
 import type { AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import type { JobDto } from "@/lib/jobs/job-dto";
@@ -31,7 +31,7 @@ export function useSendTurn() {
       try {
         started = await api(`/api/chat/conversations/${encodeURIComponent(conversationId)}/turns`, { method: "POST", json: { ...values, parentTurnId } });
       } catch (error) {
-        return { ok: false, error: error instanceof ApiError ? error.error : unreachable };
+        return { ok: false, error: isApiError(error) ? error.error : unreachable };
       }
       const { job, turn } = started;
       rememberJob(queryClient, job);

@@ -1,7 +1,7 @@
 // The gallery pages' query keys, queries and changes (issue 12), without "use client" (like
 // components/videos/video-queries).
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 import type { GalleryItemDetailDto, GalleryPageDto, ReuseDto } from "@/lib/gallery/gallery-dto";
 import type { ShareLinkDto } from "@/lib/gallery/share-link-schemas";
 import { galleryListPath, type GalleryFilters } from "./gallery-url";
@@ -13,12 +13,12 @@ export const itemPath = (id: string) => `/api/gallery/items/${encodeURIComponent
 
 /** A refusal that will not change by asking again (not found, not allowed): not retried. */
 function retryUnlessRefused(failures: number, error: Error): boolean {
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;
+  return !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 1;
 }
 
 /** Whether a failure is the studio's "No such item" (missing, or not the viewer's to see). */
 export function isNotFound(error: Error | null): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return isApiError(error) && error.status === 404;
 }
 
 /** GET /api/gallery for one tab and its filters, newest first, page by page (keyset cursor). */

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { rememberJob, useCancelJob, useJob, useJobs, useRunAgain } from "@/components/jobs/use-jobs";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 import type { ClientError } from "@/lib/errors";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { isActiveJobState, type ActiveJobState, type JobDto, type JobKind } from "@/lib/jobs/job-dto";
@@ -42,7 +42,7 @@ const unreachable: ClientError = { code: "offline", message: "The studio could n
 const failedWithoutReason: ShownError = { code: "internal_error", message: "The generation stopped without saying why." };
 
 function refusalOf(error: unknown): GenerationFailure {
-  return error instanceof ApiError ? { error: error.error, status: error.status } : { error: unreachable };
+  return isApiError(error) ? { error: error.error, status: error.status } : { error: unreachable };
 }
 
 // Generations run as server jobs (issue 9): the POST answers 202 at once with the job and its

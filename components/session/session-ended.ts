@@ -1,5 +1,5 @@
 import { onlineManager } from "@tanstack/react-query";
-import { ApiError } from "@/lib/client/api";
+import { isApiError } from "@/lib/client/api";
 
 // Whether this tab's session has ended (the studio answered 401: signed out elsewhere, disabled by an
 // admin, expired). Browser-only, one per tab. Once it has, nothing in the tab asks the studio again:
@@ -9,7 +9,7 @@ let ended = false;
 const listeners = new Set<() => void>();
 
 export function isSessionEndedError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
+  return isApiError(error) && error.status === 401;
 }
 
 export function markSessionEnded(): void {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { TEAM_NAME_MAX, teamNameBodySchema } from "@/lib/teams/team-schemas";
 
@@ -19,7 +19,7 @@ export function CreateTeamForm() {
       router.push(`/teams/${team.id}`);
       router.refresh();
     },
-    onError: (failure) => setError(failure instanceof ApiError ? (failure.error.fields?.[0]?.message ?? failure.message) : failure.message),
+    onError: (failure) => setError(isApiError(failure) ? (failure.error.fields?.[0]?.message ?? failure.message) : failure.message),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {

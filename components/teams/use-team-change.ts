@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { ApiError } from "@/lib/client/api";
+import { isApiError } from "@/lib/client/api";
 
 // A change to a team, then the page is read again: the server's answer is what the page shows, so
 // the members, roles and invites on screen are never a guess.
@@ -19,5 +19,5 @@ export function useTeamChange<V, T>(send: (values: V) => Promise<T>, onDone?: (a
 
 /** The message a refusal gave for `field`, to show beside that field. */
 export function fieldError(error: unknown, field: string): string | undefined {
-  return error instanceof ApiError ? error.error.fields?.find((problem) => problem.field === field)?.message : undefined;
+  return isApiError(error) ? error.error.fields?.find((problem) => problem.field === field)?.message : undefined;
 }

@@ -1,5 +1,5 @@
 import type { AssetDto } from "@/lib/assets/asset-dto";
-import { ApiError, apiErrorOf } from "@/lib/client/api";
+import { apiErrorOf, isApiError } from "@/lib/client/api";
 import type { VideoInputType } from "@/lib/upstream/video/limits";
 import { referenceTimeProblem, videoInputProblems, videoInputTypeOfMime, videoInputTypeOfName } from "@/lib/videos/input-rules";
 import { readMediaMetadata } from "./media-metadata";
@@ -69,6 +69,6 @@ export async function uploadInputFile({ file, type, durationSeconds }: CheckedFi
 
 /** What a refused upload is shown as: the server's rules, each already naming the file; else its one message, prefixed with the file's name. */
 export function uploadProblems(name: string, error: unknown): string[] {
-  if (error instanceof ApiError && error.error.fields?.length) return error.error.fields.map((field) => field.message);
+  if (isApiError(error) && error.error.fields?.length) return error.error.fields.map((field) => field.message);
   return [`${name}: ${error instanceof Error ? error.message : "the upload failed"}`];
 }

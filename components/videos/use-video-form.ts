@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { serverFieldErrors } from "@/components/images/field-errors";
 import { useShownFieldErrors } from "@/components/images/use-shown-field-errors";
 import { reveal } from "@/components/ui/reveal";
-import { ApiError } from "@/lib/client/api";
+import { isApiError } from "@/lib/client/api";
 import type { ClientError } from "@/lib/errors";
 import { partitionProblem } from "@/lib/videos/partition-rule";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
@@ -50,7 +50,7 @@ export function useVideoForm() {
   const partitionReason = partition.data ? partitionProblem(partition.data, form.task) : null;
 
   const liveErrors = useMemo(() => validateVideoForm(form), [form]);
-  const refusal = submit.error instanceof ApiError ? submit.error : undefined;
+  const refusal = isApiError(submit.error) ? submit.error : undefined;
   const refusedByServer = useMemo(() => serverFieldErrors(refusal?.error, videoFieldOf), [refusal]);
   const fieldErrors = useShownFieldErrors(VIDEO_FIELDS, liveErrors, refusedByServer);
   // A refusal that names no field of the form (409 partition_unusable, 429 …) shows as an alert.

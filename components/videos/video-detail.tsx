@@ -11,7 +11,7 @@ import { RetryAlert } from "@/components/ui/retry-alert";
 import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
-import { ApiError } from "@/lib/client/api";
+import { isApiError } from "@/lib/client/api";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
 import { referenceTags } from "./prompt-tags";
@@ -52,7 +52,7 @@ export function VideoDetail({ id, sharedBy }: { id: string; sharedBy?: string })
     );
   }
   if (job.isError) {
-    const missing = job.error instanceof ApiError && job.error.status === 404;
+    const missing = isApiError(job.error) && job.error.status === 404;
     return (
       <div className="space-y-6">
         <BackLink />

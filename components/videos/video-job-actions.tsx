@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
-import { ApiError } from "@/lib/client/api";
+import { isApiError } from "@/lib/client/api";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { DeleteVideoDialog } from "./delete-video-dialog";
 import { useCancelVideo } from "./use-video-actions";
@@ -29,7 +29,7 @@ export function VideoJobActions({ job, onDuplicate, showOpen = true, onDeleted }
   const cancel = useCancelVideo();
   const [deleting, setDeleting] = useState(false);
   const active = isActivePhase(job.phase);
-  const cancelRefusal = cancel.error instanceof ApiError ? cancel.error.error.message : cancel.error?.message;
+  const cancelRefusal = isApiError(cancel.error) ? cancel.error.error.message : cancel.error?.message;
   const duplicate = (reuseSeed: boolean, label: string, testId: string) =>
     onDuplicate ? (
       <button type="button" className={actionClass} onClick={() => onDuplicate(job, reuseSeed)} data-testid={testId}>

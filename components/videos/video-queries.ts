@@ -1,6 +1,6 @@
 // The videos pages' query keys and queries, without "use client" (like components/jobs/job-queries).
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { api, ApiError } from "@/lib/client/api";
+import { api, isApiError } from "@/lib/client/api";
 import type { PartitionDto, VideoJobDto, VideoListDto } from "@/lib/videos/video-dto";
 import { matchesFilters, videoListPath, type VideoListFilters } from "./video-links";
 import { refreshInterval } from "./video-job-view";
@@ -10,7 +10,7 @@ const listsKey = [...videosKey, "list"] as const;
 
 /** A refusal that will not change by asking again (not found, not allowed): not retried. */
 function retryUnlessRefused(failures: number, error: Error): boolean {
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;
+  return !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 1;
 }
 
 /** GET /api/videos, newest first, page by page; read again every 5 s while a listed job is under way. */

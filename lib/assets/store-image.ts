@@ -11,12 +11,12 @@ import { HEIF_DECODE_RULE } from "./heif-decoder-process";
 import { exceedsPixelLimit, isPixelLimitError, keepHead, readSizeWithDecoder, readStreamedHeader, type ImageHeader } from "./image-probe";
 import type { PixelSize } from "./pixel-size";
 import { holdBlob, releaseBlobs } from "./pending-blobs";
-import { ImageDecodeError, makeThumbnail } from "./thumbnail";
+import { isImageDecodeError, makeThumbnail } from "./thumbnail";
 import { makeThumbnailLater } from "./thumbnail-later";
 import { formatMegabytes, mimeList } from "./media-labels";
 import { mediaSlots } from "@/lib/media/media-slots";
 import { blobStore } from "@/lib/storage";
-import { BlobTooLargeError, type BlobInfo } from "@/lib/storage/blob-store";
+import { type BlobInfo, isBlobTooLargeError } from "@/lib/storage/blob-store";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 
 type StoreImageInput = {
@@ -115,7 +115,7 @@ async function putWithinLimit(input: StoreImageInput) {
   try {
     return await blobStore().put(input.source, { maxBytes: input.maxBytes, signal: input.signal });
   } catch (error) {
-    if (error instanceof BlobTooLargeError) throw fileTooLarge(input.maxBytes);
+    if (isBlobTooLargeError(error)) throw fileTooLarge(input.maxBytes);
     throw error;
   }
 }
@@ -136,7 +136,7 @@ async function checkImage(key: string, header: ImageHeader | undefined, input: S
     // thumbnail (unless sharp can make one after all).
     if (!header.size) throw unreadable(input.allowedMimes);
     const thumbnailKey = await makeThumbnail(key, input.signal).catch((error: unknown) => {
-      if (error instanceof ImageDecodeError) return null;
+      if (isImageDecodeError(error)) return null;
       throw error;
     });
     if (thumbnailKey) onBlob(thumbnailKey);
@@ -158,7 +158,7 @@ async function checkImage(key: string, header: ImageHeader | undefined, input: S
   try {
     thumbnailKey = await makeThumbnail(key, input.signal);
   } catch (error) {
-    throw error instanceof ImageDecodeError ? decodeRefusal(error.cause, input.allowedMimes) : error;
+    throw isImageDecodeError(error) ? decodeRefusal(error.cause, input.allowedMimes) : error;
   }
   onBlob(thumbnailKey);
   return { mime: header.mime, size, thumbnailKey };
@@ -177,7 +177,7 @@ async function convertUpload(key: string, mime: string, input: StoreImageInput, 
   try {
     converted = await convertHeif(await buffer(await blobStore().get(key)));
   } catch (error) {
-    throw error instanceof ImageDecodeError ? decodeRefusal(error.cause, input.allowedMimes) : error;
+    throw isImageDecodeError(error) ? decodeRefusal(error.cause, input.allowedMimes) : error;
   }
   input.signal?.throwIfAborted();
   const blob = await blobStore().put(Readable.from([converted.bytes]), { signal: input.signal });

@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { convertToSize, extractPosterFrame, probeMedia } from "@/lib/media/ffmpeg";
 import { mediaSlots } from "@/lib/media/media-slots";
 import type { MediaProbe } from "@/lib/media/probe-output";
-import { MediaToolError } from "@/lib/media/run-tool";
+import { isMediaToolError } from "@/lib/media/run-tool";
 import { blobStore } from "@/lib/storage";
 import { holdBlob, releaseBlobs } from "./pending-blobs";
 
@@ -117,7 +117,7 @@ async function notAVideoUnless<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (!(error instanceof MediaToolError) || error.failure === "not_started") throw error;
+    if (!isMediaToolError(error) || error.failure === "not_started") throw error;
     // What ffmpeg said names server paths: the log keeps it, the job's error says what it means.
     log.warn({ err: error }, "a video result did not read as a video");
     throw notAVideo(error.failure === "timed_out" ? "reading it timed out" : "ffmpeg cannot read it");

@@ -1,6 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import sharp from "sharp";
+import { hasErrorName } from "@/lib/error-name";
 import { boundedWebp } from "@/lib/media/bounded-webp";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 import { blobStore } from "@/lib/storage";
@@ -9,9 +10,14 @@ const THUMBNAIL_EDGE = 384;
 
 /** The image could not be decoded: `cause` is sharp's error (corrupt data, cut off, over the pixel limit). */
 export class ImageDecodeError extends Error {
+  override readonly name = "ImageDecodeError";
   constructor(cause: unknown) {
     super("The image could not be decoded", { cause });
   }
+}
+
+export function isImageDecodeError(error: unknown): error is ImageDecodeError {
+  return hasErrorName(error, "ImageDecodeError");
 }
 
 /**

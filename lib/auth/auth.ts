@@ -1,6 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import type { NextRequest } from "next/server";
 import { env } from "@/lib/env";
@@ -8,30 +8,12 @@ import { clientAddress } from "@/lib/security/client-ip";
 import { authLogger } from "./auth-logger";
 import { tooManySignInAttempts } from "./messages";
 import { sessionCallbacks, sessionEvents } from "./session-callbacks";
+import { AccountDisabled, InvalidCredentials, SignInThrottled } from "./sign-in-errors";
 import { authenticate } from "./sign-in";
 
 declare module "next-auth" {
   interface Session {
     user: { id: string; email: string; name: string };
-  }
-}
-
-class InvalidCredentials extends CredentialsSignin {
-  code = "invalid_credentials";
-}
-
-/** The right password of a disabled account; told apart by its code (a class may be bundled twice). */
-export const ACCOUNT_DISABLED_CODE = "account_disabled";
-
-class AccountDisabled extends CredentialsSignin {
-  code = ACCOUNT_DISABLED_CODE;
-}
-
-/** Refused by the sign-in limits; next-auth rethrows this very object to a server action's signIn(). */
-export class SignInThrottled extends CredentialsSignin {
-  code = "rate_limited";
-  constructor(readonly retryAfterSeconds: number) {
-    super();
   }
 }
 

@@ -19,7 +19,7 @@ import { log } from "@/lib/log";
 import { alphaV35ParamsFromForm } from "@/lib/images/alpha-params";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import { alphaClient } from "@/lib/upstream/clients";
-import { UpstreamError } from "@/lib/upstream/errors";
+import { isUpstreamError, UpstreamError } from "@/lib/upstream/errors";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import { recordTurnUsage } from "@/lib/usage/record-usage";
@@ -172,7 +172,7 @@ async function loadAsset(id: string) {
 
 // A 400 that names a message: the upstream could not use something in the replayed history.
 function refusedHistory(error: unknown): boolean {
-  return error instanceof UpstreamError && error.kind === "bad_request" && (error.field ?? "").startsWith("messages");
+  return isUpstreamError(error) && error.kind === "bad_request" && (error.field ?? "").startsWith("messages");
 }
 
 async function runTurn(

@@ -1,12 +1,18 @@
+import { hasErrorName } from "@/lib/error-name";
 import type { ClientError } from "@/lib/errors";
 
 export class ApiError extends Error {
+  override readonly name = "ApiError";
   constructor(
     readonly status: number,
     readonly error: ClientError,
   ) {
     super(error.message);
   }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return hasErrorName(error, "ApiError");
 }
 
 // fetch for the studio's own JSON API: a non-2xx answer becomes an ApiError carrying the server's

@@ -1,6 +1,6 @@
 import "server-only";
-import { AppError, type ClientError } from "@/lib/errors";
-import { parseRetryAfter, UpstreamError, type UpstreamErrorKind } from "@/lib/upstream/errors";
+import { type ClientError, isAppError } from "@/lib/errors";
+import { isUpstreamError, parseRetryAfter, type UpstreamErrorKind } from "@/lib/upstream/errors";
 
 /** A failure as the studio answers it: HTTP status and headers, the body's `error`, and whether nobody expected it (log it). */
 type Failure = { status: number; headers: Record<string, string>; error: ClientError; unexpected: boolean };
@@ -34,7 +34,7 @@ export function failureResponse(failure: Failure, requestId: string): Response {
  * JSON answers, the `error` events of streamed answers and the stored failure of a generation or turn.
  */
 export function failureOf(error: unknown, requestId?: string): Failure {
-  if (error instanceof AppError) {
+  if (isAppError(error)) {
     const retryAfterSeconds = retryAfterOf(error.headers);
     return {
       status: error.status,
@@ -43,7 +43,7 @@ export function failureOf(error: unknown, requestId?: string): Failure {
       unexpected: false,
     };
   }
-  if (error instanceof UpstreamError) {
+  if (isUpstreamError(error)) {
     const { kind, message, field, requestId: upstreamRequestId, retryAfterSeconds } = error.toJSON();
     const quoted = upstreamRequestId ?? requestId;
     return {

@@ -1,7 +1,8 @@
 import "server-only";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { db, dbEngine } from "@/lib/db/client";
-import { Prisma, type Job } from "@/lib/generated/prisma/client";
+import { hasErrorName } from "@/lib/error-name";
+import type { Job, Prisma } from "@/lib/generated/prisma/client";
 import { ACTIVE_JOB_STATES } from "./job-dto";
 import { wakeOwner } from "./owner-signal";
 import { toJobDto } from "./to-job-dto";
@@ -74,5 +75,5 @@ export async function changeJob(
 }
 
 function isRecordNotFound(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
+  return hasErrorName(error, "PrismaClientKnownRequestError") && (error as { code?: unknown }).code === "P2025";
 }

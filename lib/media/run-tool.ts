@@ -1,5 +1,6 @@
 import "server-only";
 import { spawn } from "node:child_process";
+import { hasErrorName } from "@/lib/error-name";
 
 /** How much of a failed tool's stderr an error keeps: its last lines say why, the rest is its banner. */
 const STDERR_TAIL_CHARS = 2000;
@@ -12,6 +13,7 @@ type MediaToolFailure = "refused" | "timed_out" | "not_started";
 
 /** The media tool failed; `stderrTail` is the end of what it said. */
 export class MediaToolError extends Error {
+  override readonly name = "MediaToolError";
   constructor(
     message: string,
     readonly stderrTail: string,
@@ -19,6 +21,10 @@ export class MediaToolError extends Error {
   ) {
     super(stderrTail ? `${message}: ${stderrTail}` : message);
   }
+}
+
+export function isMediaToolError(error: unknown): error is MediaToolError {
+  return hasErrorName(error, "MediaToolError");
 }
 
 type RunOptions = { timeoutMs: number; signal?: AbortSignal };

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { hasErrorName } from "@/lib/error-name";
 
 export type BlobInfo = { key: string; sha256: string; bytes: number };
 export type ByteRange = { start: number; end: number };
@@ -20,7 +21,12 @@ export interface BlobStore {
 }
 
 export class BlobTooLargeError extends Error {
+  override readonly name = "BlobTooLargeError";
   constructor(readonly maxBytes: number) {
     super(`The file is larger than ${maxBytes} bytes`);
   }
+}
+
+export function isBlobTooLargeError(error: unknown): error is BlobTooLargeError {
+  return hasErrorName(error, "BlobTooLargeError");
 }

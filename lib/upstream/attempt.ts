@@ -1,7 +1,7 @@
 // One HTTP attempt at the upstream, shared by every client call (generations and result downloads),
 // so that a failure is classified the same way whichever endpoint it came from.
 import "server-only";
-import { UpstreamError } from "@/lib/upstream/errors";
+import { isUpstreamError, UpstreamError } from "@/lib/upstream/errors";
 
 export interface UpstreamAttempt<T> {
   fetch: typeof fetch;
@@ -28,7 +28,7 @@ export async function attemptUpstream<T>(attempt: UpstreamAttempt<T>): Promise<T
     if (!response.ok) throw await attempt.describeRefusal(response);
     return await attempt.read(response);
   } catch (error) {
-    if (error instanceof UpstreamError) throw error;
+    if (isUpstreamError(error)) throw error;
     if (attempt.signal?.aborted) throw new UpstreamError({ kind: "aborted", cause: error });
     if (timeoutSignal.aborted) throw new UpstreamError({ kind: "timeout", timeoutMs: attempt.timeoutMs, cause: error });
     throw new UpstreamError({ kind: "network", upstreamMessage: networkDetail(error), cause: error });

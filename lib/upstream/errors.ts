@@ -1,5 +1,6 @@
 // Typed failures of upstream calls (spec 7.1, 7.2). No I/O and no keys here, so route handlers, the
 // retry policy and (type-only) the UI can all use it.
+import { hasErrorName } from "@/lib/error-name";
 
 export type UpstreamErrorKind =
   | "bad_request"
@@ -77,6 +78,11 @@ export class UpstreamError extends Error {
       ...(this.retryAfterSeconds !== undefined && { retryAfterSeconds: this.retryAfterSeconds }),
     };
   }
+}
+
+/** True for BetaUpstreamError too: it keeps the name, and the retry policy treats both alike. */
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return hasErrorName(error, "UpstreamError");
 }
 
 function userMessageFor(init: UpstreamErrorInit): string {

@@ -3,7 +3,7 @@
 // origin, a transfer that breaks off is tried again from the start, and an expired link says so.
 import "server-only";
 import { attemptUpstream } from "@/lib/upstream/attempt";
-import { UpstreamError, upstreamErrorFromResponse } from "@/lib/upstream/errors";
+import { isUpstreamError, UpstreamError, upstreamErrorFromResponse } from "@/lib/upstream/errors";
 import { DOWNLOAD_RETRY_POLICY, retryOperation, type RetryEvent, type RetryTuning } from "@/lib/upstream/retry";
 
 const DEFAULT_DOWNLOAD_TIMEOUT_MS = 120_000;
@@ -62,7 +62,7 @@ export function createResultDownload(options: ResultDownloadOptions): DownloadRe
     try {
       return await retryOperation("download", attempt, { tuning: options.retry, basePolicy: DOWNLOAD_RETRY_POLICY, signal: callOptions.signal, onRetry: options.onRetry });
     } catch (error) {
-      throw error instanceof ConsumerVerdict ? error.verdict : error;
+      throw isConsumerVerdict(error) ? error.verdict : error;
     }
   };
 }
@@ -113,9 +113,16 @@ async function consumeBody<T>(response: Response, consume: (body: ReadableStream
   }
 }
 
-/** Carries a consumer's error through the attempt (which turns unknown errors into network ones). */
+/**
+ * Carries a consumer's error through the attempt (which turns unknown errors into network ones). It
+ * keeps UpstreamError's name, so the attempt and the retry policy pass it on; `verdict` tells it apart.
+ */
 class ConsumerVerdict extends UpstreamError {
   constructor(readonly verdict: unknown) {
     super({ kind: "invalid_response", upstreamMessage: "the result was refused", cause: verdict });
   }
+}
+
+function isConsumerVerdict(error: unknown): error is ConsumerVerdict {
+  return isUpstreamError(error) && "verdict" in error;
 }

@@ -4,7 +4,7 @@
 // upstream. A cancelled call is never retried.
 // Hand-written rather than p-retry: the budgets differ per error kind and Retry-After replaces the
 // computed delay, which p-retry's single retry count and fixed backoff formula don't express.
-import { UpstreamError } from "@/lib/upstream/errors";
+import { isUpstreamError, UpstreamError } from "@/lib/upstream/errors";
 
 export interface RetryPolicy {
   /** Retries after a 429, on top of the first attempt. */
@@ -104,7 +104,7 @@ export async function withUpstreamRetry<T>(
     try {
       return await attempt(attemptNumber);
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
+      if (!isUpstreamError(error)) throw error;
       let delayMs: number;
       if (error.kind === "rate_limited" && rateLimitRetries < policy.rateLimitRetries) {
         delayMs = rateLimitDelayMs(rateLimitRetries, error.retryAfterSeconds, policy, random);

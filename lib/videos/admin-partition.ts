@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/auth/audit";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { videoAgentClient } from "@/lib/upstream/clients";
-import { VideoApiError } from "@/lib/upstream/video/errors";
+import { isVideoApiError } from "@/lib/upstream/video/errors";
 import type { PartitionMode } from "@/lib/upstream/video/limits";
 import type { PartitionSwitchAnswer, PartitionSwitchOutcome } from "./admin-video-dto";
 import { videoServiceFailure, upstreamFailureDetails } from "./video-service-failure";
@@ -30,7 +30,7 @@ export async function switchPartition(admin: CurrentUser, mode: PartitionMode): 
   try {
     reply = { httpStatus: (await videoAgentClient().switchPartition(mode)).httpStatus };
   } catch (error) {
-    const refusal = error instanceof VideoApiError && error.status === 409 ? SWITCH_REFUSALS.find((code) => code === error.code) : undefined;
+    const refusal = isVideoApiError(error) && error.status === 409 ? SWITCH_REFUSALS.find((code) => code === error.code) : undefined;
     if (!refusal) {
       await auditSwitch(admin, mode, "failed", upstreamFailureDetails(error));
       throw videoServiceFailure(error, "video agent", `switch its partition to ${mode}`);

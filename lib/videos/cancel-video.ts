@@ -2,7 +2,7 @@ import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { videoAgentClient } from "@/lib/upstream/clients";
-import { VideoApiError } from "@/lib/upstream/video/errors";
+import { isVideoApiError } from "@/lib/upstream/video/errors";
 import { recordFields } from "./apply-record";
 import { getOwnedVideo, videoDto } from "./list-videos";
 import { saveVideo } from "./save-video";
@@ -32,7 +32,7 @@ export async function cancelVideo(user: CurrentUser, id: string): Promise<VideoJ
     const { record } = await videoAgentClient().remove(video.upstreamId);
     await saveVideo(video, record ? { ...recordFields(record), nextPollAt: null } : { status: "canceled", nextPollAt: null, queuePosition: null });
   } catch (error) {
-    if (error instanceof VideoApiError && error.code === "cannot_cancel") {
+    if (isVideoApiError(error) && error.code === "cannot_cancel") {
       // It started running meanwhile: the worker's next poll records that.
       throw new AppError("cannot_cancel", RUNNING_MESSAGE);
     }

@@ -4,7 +4,7 @@ import { releaseBlobs } from "@/lib/assets/pending-blobs";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { videoAgentClient } from "@/lib/upstream/clients";
-import { VideoApiError } from "@/lib/upstream/video/errors";
+import { isVideoApiError } from "@/lib/upstream/video/errors";
 import { getOwnedVideo } from "./list-videos";
 import { ACTIVE_VIDEO_PHASES, type VideoDeleteAnswer } from "./video-dto";
 import { videoServiceFailure } from "./video-service-failure";
@@ -25,7 +25,7 @@ export async function deleteVideo(user: CurrentUser, id: string, archive: "keep"
       .remove(video.upstreamId!)
       .catch((error: unknown) => {
         // Already gone upstream (expired, spec 3.1): nothing left to delete there.
-        if (error instanceof VideoApiError && error.status === 404) return;
+        if (isVideoApiError(error) && error.status === 404) return;
         throw videoServiceFailure(error, "video agent", "delete the job");
       });
   }

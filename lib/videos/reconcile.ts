@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { VideoJob } from "@/lib/generated/prisma/client";
 import { videoAgentClient } from "@/lib/upstream/clients";
-import { VideoApiError } from "@/lib/upstream/video/errors";
+import { isVideoApiError } from "@/lib/upstream/video/errors";
 import type { VideoJobRecord } from "@/lib/upstream/video/wire";
 import { CORRELATION_KEY } from "./agent-request";
 
@@ -44,7 +44,7 @@ export async function findSubmittedJob(video: Pick<VideoJob, "correlationId" | "
         .get(candidate.id)
         .catch((error: unknown) => {
           // Expired or deleted since it was listed: not the job being looked for (it was just sent).
-          if (error instanceof VideoApiError && error.status === 404) return null;
+          if (isVideoApiError(error) && error.status === 404) return null;
           throw error;
         });
       if (record && matchesCorrelation(record, video.correlationId)) return record;

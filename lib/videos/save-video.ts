@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { hasErrorName } from "@/lib/error-name";
 import type { JobState, Prisma, VideoJob, VideoStatus } from "@/lib/generated/prisma/client";
 import { changeJob } from "@/lib/jobs/job-changes";
 import { indexVideo } from "@/lib/gallery/index-video";
@@ -42,7 +43,13 @@ function inputAssetIds(video: VideoJob): string[] {
   return [...storedParams(video).inputs.map((input) => input.assetId), ...preparedInputs(video.preparation).map((input) => input.assetId)];
 }
 
-class StaleVideo extends Error {}
+class StaleVideo extends Error {
+  override readonly name = "StaleVideo";
+}
+
+function isStaleVideo(error: unknown): error is StaleVideo {
+  return hasErrorName(error, "StaleVideo");
+}
 
 /**
  * Applies `data` to the video job if it is still as `video` says (same status, and `where` holds):
@@ -67,7 +74,7 @@ export async function saveVideo(video: VideoJob, data: Prisma.VideoJobUncheckedU
       });
       if (changed) return saved ?? null;
     } catch (error) {
-      if (error instanceof StaleVideo) return null;
+      if (isStaleVideo(error)) return null;
       throw error;
     }
   }

@@ -10,7 +10,7 @@ import type { PixelSize } from "@/lib/assets/pixel-size";
 import { holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
 import { storePosterFrame } from "@/lib/assets/store-video";
 import { assertUploadFits, conversionOf, uploadBody, uploadOwner } from "@/lib/assets/store-upload";
-import { ImageDecodeError, makeThumbnail } from "@/lib/assets/thumbnail";
+import { isImageDecodeError, makeThumbnail } from "@/lib/assets/thumbnail";
 import { uploadPurposes } from "@/lib/assets/upload-limits";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
@@ -18,10 +18,10 @@ import { probeMedia } from "@/lib/media/ffmpeg";
 import { mediaSlots } from "@/lib/media/media-slots";
 import { readWavHeader, WAV_HEADER_BYTES } from "@/lib/media/wav-header";
 import type { MediaProbe } from "@/lib/media/probe-output";
-import { MediaToolError } from "@/lib/media/run-tool";
+import { isMediaToolError } from "@/lib/media/run-tool";
 import { createAssetWithinQuota } from "@/lib/storage-quota/enforce-quota";
 import { blobStore } from "@/lib/storage";
-import { BlobTooLargeError, type BlobInfo } from "@/lib/storage/blob-store";
+import { type BlobInfo, isBlobTooLargeError } from "@/lib/storage/blob-store";
 import { VIDEO_INPUT_LIMITS, type VideoInputType } from "@/lib/upstream/video/limits";
 import { emptyFileProblem, isOverByteLimit, videoInputProblems, videoInputTypeOfMime, type VideoInputMeta } from "./input-rules";
 
@@ -100,7 +100,7 @@ async function putWithinLimit(input: StoreVideoInputInput): Promise<BlobInfo> {
   try {
     return await blobStore().put(input.source, { maxBytes: uploadPurposes.video.maxBytes, signal: input.signal });
   } catch (error) {
-    if (error instanceof BlobTooLargeError) throw videoUploadTooLarge(input.name);
+    if (isBlobTooLargeError(error)) throw videoUploadTooLarge(input.name);
     throw error;
   }
 }
@@ -141,7 +141,7 @@ async function checkImage(stored: BlobInfo, mime: string, input: StoreVideoInput
     // Decoding the whole image is the proof it is one.
     thumbnailKey = await makeThumbnail(stored.key, input.signal);
   } catch (error) {
-    throw error instanceof ImageDecodeError ? unreadable(input.name, "image") : error;
+    throw isImageDecodeError(error) ? unreadable(input.name, "image") : error;
   }
   written.add(thumbnailKey);
   return { mime, size, durationMs: null, thumbnailKey };
@@ -154,8 +154,8 @@ async function heifAsPng(key: string, name: string): Promise<{ bytes: Buffer; si
     const bytes = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
     return { bytes, size: { width: image.width, height: image.height } };
   } catch (error) {
-    if (error instanceof ImageDecodeError && isDecodeLimitError(error.cause)) throw tooDemanding(name);
-    throw error instanceof ImageDecodeError ? unreadable(name, "image") : error;
+    if (isImageDecodeError(error) && isDecodeLimitError(error.cause)) throw tooDemanding(name);
+    throw isImageDecodeError(error) ? unreadable(name, "image") : error;
   }
 }
 
@@ -215,7 +215,7 @@ async function readable<T>(type: "video" | "audio", name: string, read: () => Pr
   try {
     return await read();
   } catch (error) {
-    if (error instanceof MediaToolError && error.failure !== "not_started") throw unreadable(name, type);
+    if (isMediaToolError(error) && error.failure !== "not_started") throw unreadable(name, type);
     throw error;
   }
 }

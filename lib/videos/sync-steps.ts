@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { settings } from "@/lib/settings";
 import { videoAgentClient } from "@/lib/upstream/clients";
 import { DELIVERY_720P_SIZES } from "@/lib/upstream/video/limits";
-import { provesNotCreated, VideoApiError } from "@/lib/upstream/video/errors";
+import { isVideoApiError, provesNotCreated, VideoApiError } from "@/lib/upstream/video/errors";
 import type { VideoJobRecord } from "@/lib/upstream/video/wire";
 import { agentReachesInputs, agentRequestBody, inputBaseUrl } from "./agent-request";
 import { recordFields } from "./apply-record";
@@ -121,7 +121,7 @@ async function poll(video: VideoJob, signal: AbortSignal): Promise<void> {
   try {
     record = await videoAgentClient().get(video.upstreamId!, { signal });
   } catch (error) {
-    if (error instanceof VideoApiError && error.status === 404) return markGone(video);
+    if (isVideoApiError(error) && error.status === 404) return markGone(video);
     throw error;
   }
   const fields = recordFields(record);
@@ -167,7 +167,7 @@ async function archive(video: VideoJob, signal: AbortSignal): Promise<void> {
   try {
     response = await videoAgentClient().content(video.upstreamId!, { signal });
   } catch (error) {
-    if (error instanceof VideoApiError && error.status === 404) return markGone(video);
+    if (isVideoApiError(error) && error.status === 404) return markGone(video);
     throw error;
   }
   if (!response.body) throw new Error("the video service sent no content");

@@ -2,7 +2,7 @@
 // inference server's /health (spec 4.5). A service that answers unhealthy is `degraded` (the agent's
 // 503 is a report, not a crash); one that gives no usable answer is `unreachable`, with the reason.
 import "server-only";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { videoAgentClient, videoInferenceClient } from "@/lib/upstream/clients";
 import type { VideoService } from "@/lib/upstream/video/errors";
@@ -63,7 +63,7 @@ async function inferenceHealth(): Promise<InferenceHealthDto> {
 
 function unreachable(error: unknown, service: VideoService) {
   const failure = videoServiceFailure(error, service, "report its health");
-  if (failure instanceof AppError) return { state: "unreachable" as const, httpStatus: null, reason: failure.message };
+  if (isAppError(failure)) return { state: "unreachable" as const, httpStatus: null, reason: failure.message };
   log.error({ err: error, service }, "video health check failed");
   return { state: "unreachable" as const, httpStatus: null, reason: `The ${service} could not be checked: the studio's log has the details.` };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { InvalidEnvironmentError } from "@/lib/settings";
-import { VideoApiError, VideoResponseError, VideoTransportError, type VideoService } from "@/lib/upstream/video/errors";
+import { isInvalidEnvironmentError } from "@/lib/settings";
+import { isVideoApiError, isVideoResponseError, isVideoTransportError, type VideoService } from "@/lib/upstream/video/errors";
 
 /**
  * A failed call to the video agent or the inference server as the studio answers it: never a
@@ -10,7 +10,7 @@ import { VideoApiError, VideoResponseError, VideoTransportError, type VideoServi
  * Anything else is returned as it is, for route() to treat as the studio's own failure.
  */
 export function videoServiceFailure(error: unknown, service: VideoService, action: string): unknown {
-  if (error instanceof VideoApiError) {
+  if (isVideoApiError(error)) {
     const param = error.param ? ` (field ${error.param})` : "";
     const wording = error.upstreamMessage ? `: “${error.upstreamMessage}”` : "";
     const requestId = error.requestId ? ` Its request id: ${error.requestId}.` : "";
@@ -21,7 +21,7 @@ export function videoServiceFailure(error: unknown, service: VideoService, actio
     if (error.status === 409) return new AppError("conflict", message);
     return new AppError("upstream_failed", message, [], headers);
   }
-  if (error instanceof VideoTransportError) {
+  if (isVideoTransportError(error)) {
     return new AppError(
       "upstream_failed",
       error.kind === "timeout"
@@ -29,18 +29,18 @@ export function videoServiceFailure(error: unknown, service: VideoService, actio
         : `The studio could not reach the ${service} to ${action}. Check that it is running and that its address is right: ${error.message}.`,
     );
   }
-  if (error instanceof VideoResponseError) {
+  if (isVideoResponseError(error)) {
     return new AppError("upstream_failed", `The ${service} answered, but not in a form the studio can read, when asked to ${action}: ${error.message}.`);
   }
   // The studio's own settings name the variable, never a secret's value.
-  if (error instanceof InvalidEnvironmentError) return new AppError("upstream_failed", `The ${service} is not configured: ${error.message}.`);
+  if (isInvalidEnvironmentError(error)) return new AppError("upstream_failed", `The ${service} is not configured: ${error.message}.`);
   return error;
 }
 
 /** What an audit row keeps of a failed request: the service's code and request id, to find it in its logs. */
 export function upstreamFailureDetails(error: unknown): Record<string, string | number | null> {
-  if (error instanceof VideoApiError) return { httpStatus: error.status, code: error.code, requestId: error.requestId };
-  if (error instanceof VideoTransportError) return { code: error.kind };
-  if (error instanceof VideoResponseError) return { httpStatus: error.status, code: "invalid_response" };
+  if (isVideoApiError(error)) return { httpStatus: error.status, code: error.code, requestId: error.requestId };
+  if (isVideoTransportError(error)) return { code: error.kind };
+  if (isVideoResponseError(error)) return { httpStatus: error.status, code: "invalid_response" };
   return { code: "internal_error" };
 }

@@ -1,6 +1,6 @@
 // How a call to a video service fails (spec 7.3): the refusal body, Retry-After, what proves that no
 // job was created, and the line between no answer (timeout, network) and the caller's own cancel.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { provesNotCreated, VideoApiError, VideoResponseError, VideoTransportError } from "./errors";
 import { requestVideoService, type VideoRequest } from "./http";
 
@@ -111,6 +111,14 @@ describe("provesNotCreated", () => {
     ["not an error", false],
   ])("%s → %s", (error, proves) => {
     expect(provesNotCreated(error)).toBe(proves);
+  });
+
+  it("reads a refusal thrown by another copy of this module, as a production build's chunks each hold one", async () => {
+    vi.resetModules();
+    const otherChunk = await import("./errors");
+    expect(otherChunk.VideoApiError).not.toBe(VideoApiError);
+    const queueFull = new otherChunk.VideoApiError({ service: "video agent", status: 429, code: "queue_full", param: null, requestId: null, retryAfterSeconds: 60, upstreamMessage: null });
+    expect(provesNotCreated(queueFull)).toBe(true);
   });
 });
 

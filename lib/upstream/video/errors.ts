@@ -4,6 +4,7 @@
 // answer the studio cannot read (VideoResponseError). The clients never retry: the sync worker decides,
 // from these types, `retryAfterSeconds` and `provesNotCreated`, whether and when to try again.
 import "server-only";
+import { hasErrorName } from "@/lib/error-name";
 import { parseRetryAfter } from "@/lib/upstream/errors";
 
 /** Which service failed, for messages and logs; the two APIs are separate (spec, "Addresses"). */
@@ -43,6 +44,10 @@ export class VideoApiError extends Error {
   }
 }
 
+export function isVideoApiError(error: unknown): error is VideoApiError {
+  return hasErrorName(error, "VideoApiError");
+}
+
 /**
  * No answer arrived: the time limit passed or the connection failed. For a POST the outcome is
  * UNKNOWN (the service may have created the job before the answer was lost): never resend it blindly.
@@ -57,6 +62,10 @@ export class VideoTransportError extends Error {
   }
 }
 
+export function isVideoTransportError(error: unknown): error is VideoTransportError {
+  return hasErrorName(error, "VideoTransportError");
+}
+
 /** The service answered 2xx, but the body is not what the spec describes (for a POST the job may exist). */
 export class VideoResponseError extends Error {
   override readonly name = "VideoResponseError";
@@ -66,6 +75,10 @@ export class VideoResponseError extends Error {
     super(`${service} answered HTTP ${status} with a body the studio cannot read: ${detail.slice(0, 300)}`);
     this.status = status;
   }
+}
+
+export function isVideoResponseError(error: unknown): error is VideoResponseError {
+  return hasErrorName(error, "VideoResponseError");
 }
 
 /**
@@ -80,7 +93,7 @@ export class VideoResponseError extends Error {
  * transport errors, a 2xx the studio cannot read, and anything else.
  */
 export function provesNotCreated(error: unknown): boolean {
-  if (!(error instanceof VideoApiError)) return false;
+  if (!isVideoApiError(error)) return false;
   if (error.status === 503) return true;
   return error.status >= 400 && error.status < 500 && error.status !== 408;
 }

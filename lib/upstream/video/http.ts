@@ -1,7 +1,7 @@
 // The one way both video clients send a request (spec 4.4, 4.5): one attempt, a time limit, and every
 // failure classified as one of lib/upstream/video/errors' types.
 import "server-only";
-import { VideoApiError, videoApiErrorFrom, VideoResponseError, VideoTransportError, type VideoService } from "./errors";
+import { isVideoApiError, isVideoResponseError, videoApiErrorFrom, type VideoService, VideoTransportError } from "./errors";
 
 
 export interface VideoRequest<T> {
@@ -33,7 +33,7 @@ export async function requestVideoService<T>(request: VideoRequest<T>): Promise<
     if (request.timeoutCovers === "headers") clearTimeout(timer);
     return await request.read(response);
   } catch (error) {
-    if (error instanceof VideoApiError || error instanceof VideoResponseError) throw error;
+    if (isVideoApiError(error) || isVideoResponseError(error)) throw error;
     if (request.signal?.aborted) throw request.signal.reason;
     const what = `${request.init.method ?? "GET"} ${new URL(request.url).pathname}`;
     if (timeout.signal.aborted) {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PublicEntry } from "@/components/public/public-entry";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { publicEntry } from "@/lib/gallery/share-links";
 
 export const metadata: Metadata = { title: "Shared from the studio" };
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Shared from the studio" };
 export default async function PublicLinkPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const entry = await publicEntry(token).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
+    if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
   return <PublicEntry entry={entry} />;

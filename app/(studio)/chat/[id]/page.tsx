@@ -5,7 +5,7 @@ import { chatKeys } from "@/components/chat/chat-queries";
 import { ConversationView } from "@/components/chat/conversation-view";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { getConversationWithTurns } from "@/lib/chat/conversations";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Chat editor" };
 
@@ -20,7 +20,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   try {
     queryClient.setQueryData(chatKeys.conversation(id), { conversation: await getConversationWithTurns(user, id) });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!isAppError(error)) throw error;
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { GalleryDetail } from "@/components/gallery/gallery-detail";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { openItemForUser } from "@/lib/gallery/open-item";
 import { listMyTeams } from "@/lib/teams/teams";
 
@@ -14,7 +14,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const user = await requirePageUser();
   const { id } = await params;
   await openItemForUser(user, id).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
+    if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
   const teams = await listMyTeams(user);

@@ -9,7 +9,7 @@ import { TeamNameForm } from "@/components/teams/team-name-form";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { listTeamInvitations } from "@/lib/teams/team-invitations";
 import { listTeamInvites } from "@/lib/teams/team-invites";
 import { teamDetail } from "@/lib/teams/teams";
@@ -21,7 +21,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const team = await teamDetail(user, id).catch((error: unknown) => {
     // A team the user may not see looks exactly like one that does not exist.
-    if (error instanceof AppError && error.code === "not_found") notFound();
+    if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
   const invites = team.canManageInvites ? await listTeamInvites(user, team.id) : [];

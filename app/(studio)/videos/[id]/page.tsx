@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { VideoDetail } from "@/components/videos/video-detail";
 import { requirePageUser } from "@/lib/auth/current-user";
-import { AppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
 import { videoViewer } from "@/lib/videos/video-access";
 
 export const metadata: Metadata = { title: "Video" };
@@ -13,7 +13,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const user = await requirePageUser();
   const { id } = await params;
   const viewer = await videoViewer(user, id).catch((error: unknown) => {
-    if (error instanceof AppError) return null;
+    if (isAppError(error)) return null;
     throw error;
   });
   return <VideoDetail key={id} id={id} sharedBy={viewer?.readOnly ? viewer.ownerName : undefined} />;
