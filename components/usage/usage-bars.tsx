@@ -1,5 +1,3 @@
-"use client";
-
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
 import type { UsageDayDto } from "@/lib/usage/usage-dto";
 import { USAGE_METRIC_LABELS, usageModelLabel, type UsageMetric } from "@/lib/usage/usage-labels";
