@@ -23,19 +23,28 @@ const studio = studioUrl(port);
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const verbose = process.env.BENCH_VERBOSE === "1";
+/** /sign-in is opened signed out (it sends a signed-in visitor home); every other page as the admin. */
 const pages = ["/sign-in", "/", "/alpha", "/beta", "/chat", "/videos", "/gallery", "/teams", "/account", "/admin", "/admin/usage", "/admin/video"];
 /** After the load event, a page has settled once no script has been asked for in this long. */
 const QUIET_MS = 1_500;
 const SETTLE_LIMIT_MS = 15_000;
 
 type Script = { url: string; bytes: number; inDocument: boolean };
-type Visit = { scripts: Script[]; lcp: number | undefined };
+type Lcp = { ms: number; element: string };
+type Visit = { scripts: Script[]; lcp: Lcp | undefined };
 
-/** Sets up the LCP observer before any of the page's own scripts run; the last entry is the page's LCP so far. */
+/**
+ * Sets up the LCP observer before any of the page's own scripts run; the last entry is the page's
+ * LCP so far, with what was painted (its tag and the start of its text), to tell what to make faster.
+ */
 const observeLcp = () => {
-  const state = window as unknown as { benchLcp?: number };
+  const state = window as unknown as { benchLcp?: Lcp };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.benchLcp = entry.startTime;
+    for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+      const element = entry.element;
+      const text = (element?.textContent ?? "").trim().slice(0, 40);
+      state.benchLcp = { ms: entry.startTime, element: element ? `<${element.tagName.toLowerCase()}> ${text}` : "(removed)" };
+    }
   }).observe({ type: "largest-contentful-paint", buffered: true });
 };
 
@@ -51,7 +60,7 @@ function cookiesOf(header: string) {
 async function visit(browser: Browser, cookie: string, page: string): Promise<Visit> {
   const context = await browser.newContext({ ...devices["Desktop Chrome"] });
   try {
-    await context.addCookies(cookiesOf(cookie));
+    if (page !== "/sign-in") await context.addCookies(cookiesOf(cookie));
     const tab = await context.newPage();
     await tab.addInitScript(observeLcp);
     const cdp = await context.newCDPSession(tab);
@@ -76,7 +85,7 @@ async function visit(browser: Browser, cookie: string, page: string): Promise<Vi
     const html = await response.text();
     const settleBy = Date.now() + SETTLE_LIMIT_MS;
     while (Date.now() - lastScriptAt < QUIET_MS && Date.now() < settleBy) await tab.waitForTimeout(250);
-    const lcp = await tab.evaluate(() => (window as unknown as { benchLcp?: number }).benchLcp);
+    const lcp = await tab.evaluate(() => (window as unknown as { benchLcp?: Lcp }).benchLcp);
     return { scripts: scripts.map(({ url, bytes }) => ({ url, bytes, inDocument: html.includes(new URL(url).pathname) })), lcp };
   } finally {
     await context.close();
@@ -84,22 +93,23 @@ async function visit(browser: Browser, cookie: string, page: string): Promise<Vi
 }
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(0);
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (lcps: Lcp[]) => [...lcps].sort((a, b) => a.ms - b.ms)[Math.floor(lcps.length / 2)];
 const sum = (scripts: Script[]) => scripts.reduce((total, script) => total + script.bytes, 0);
 
-function report(visits: Map<string, { first: Visit; lcps: number[] }>) {
+function report(visits: Map<string, { first: Visit; lcps: Lcp[] }>) {
   const firstLoads = [...visits.values()].map(({ first }) => new Set(first.scripts.filter((script) => script.inDocument).map((script) => script.url)));
   const shared = new Set([...firstLoads[0]].filter((url) => firstLoads.every((urls) => urls.has(url))));
   const sharedScripts = [...visits.values()][0].first.scripts.filter((script) => shared.has(script.url));
   console.log(`JavaScript transferred on a first visit (kB = 1000 bytes, compressed, headers included); LCP median of ${runs} cold visits`);
   console.log(`shared by every page: ${kB(sum(sharedScripts))} kB in ${sharedScripts.length} files`);
-  console.log(["page".padEnd(14), "first load", "shared", "own", "later", "LCP ms"].map((cell, i) => (i ? cell.padStart(10) : cell)).join(""));
+  console.log([...["page".padEnd(14), "first load", "shared", "own", "later", "LCP ms"].map((cell, i) => (i ? cell.padStart(10) : cell)), "  LCP element"].join(""));
   for (const [page, { first, lcps }] of visits) {
     const initial = first.scripts.filter((script) => script.inDocument);
     const later = first.scripts.filter((script) => !script.inDocument);
     const own = initial.filter((script) => !shared.has(script.url));
-    const lcp = lcps.length ? median(lcps).toFixed(0) : "none";
-    console.log([page.padEnd(14), kB(sum(initial)), kB(sum(initial) - sum(own)), kB(sum(own)), kB(sum(later)), lcp].map((cell, i) => (i ? cell.padStart(10) : cell)).join(""));
+    const lcp = lcps.length ? median(lcps) : undefined;
+    const cells = [page.padEnd(14), ...[kB(sum(initial)), kB(sum(initial) - sum(own)), kB(sum(own)), kB(sum(later)), lcp ? lcp.ms.toFixed(0) : "none"].map((cell) => cell.padStart(10))];
+    console.log(`${cells.join("")}  ${lcp?.element ?? ""}`);
     if (verbose) {
       for (const script of [...first.scripts].sort((a, b) => b.bytes - a.bytes)) {
         const where = shared.has(script.url) ? "shared" : script.inDocument ? "own" : "later";
@@ -119,11 +129,11 @@ async function main() {
     try {
       // The server's first rendering of each page is not the page's weight: one visit each first.
       for (const page of pages) await visit(browser, cookie, page);
-      const visits = new Map<string, { first: Visit; lcps: number[] }>();
+      const visits = new Map<string, { first: Visit; lcps: Lcp[] }>();
       for (const page of pages) {
         const all: Visit[] = [];
         for (let run = 0; run < runs; run += 1) all.push(await visit(browser, cookie, page));
-        visits.set(page, { first: all[0], lcps: all.flatMap((one) => (one.lcp === undefined ? [] : [one.lcp])) });
+        visits.set(page, { first: all[0], lcps: all.flatMap((one) => (one.lcp ? [one.lcp] : [])) });
       }
       report(visits);
     } finally {
