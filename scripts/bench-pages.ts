@@ -8,7 +8,7 @@
 // Figures are printed, never asserted.
 // BENCH_PORT sets the studio's port (default 3910; the emulator takes port + 900, + 910, + 920);
 // NEXT_DIST_DIR its build folder (default .next-bench, built when missing or older than the sources);
-// BENCH_RUNS the visits per page whose median LCP is printed (default 3); BENCH_VERBOSE=1 lists every
+// BENCH_RUNS the visits per page whose median time to first byte and LCP are printed (default 3); BENCH_VERBOSE=1 lists every
 // script each page loads.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -25,13 +25,14 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const verbose = process.env.BENCH_VERBOSE === "1";
 /** /sign-in is opened signed out (it sends a signed-in visitor home); every other page as the admin. */
 const pages = ["/sign-in", "/", "/alpha", "/beta", "/chat", "/videos", "/gallery", "/teams", "/account", "/admin", "/admin/usage", "/admin/video"];
-/** After the load event, a page has settled once no script has been asked for in this long. */
+/** After the load event, a page has settled once no request (but the event stream) has been under way for this long. */
 const QUIET_MS = 1_500;
 const SETTLE_LIMIT_MS = 15_000;
 
 type Script = { url: string; bytes: number; inDocument: boolean };
 type Lcp = { ms: number; element: string };
-type Visit = { scripts: Script[]; lcp: Lcp | undefined };
+/** `ttfb`: ms from navigation to the first byte of the page's HTML (the server's share of the LCP). */
+type Visit = { scripts: Script[]; lcp: Lcp | undefined; ttfb: number };
 
 /**
  * Sets up the LCP observer before any of the page's own scripts run; the last entry is the page's
@@ -66,17 +67,26 @@ async function visit(browser: Browser, cookie: string, page: string): Promise<Vi
     const cdp = await context.newCDPSession(tab);
     const scriptUrls = new Map<string, string>();
     const scripts: { url: string; bytes: number }[] = [];
-    let lastScriptAt = Date.now();
+    // Requests under way, but for the jobs event stream, which stays open as long as the page does.
+    const pending = new Set<string>();
+    let lastActivityAt = Date.now();
+    cdp.on("Network.requestWillBeSent", (event) => {
+      if (event.type === "EventSource") return;
+      pending.add(event.requestId);
+      lastActivityAt = Date.now();
+    });
     cdp.on("Network.responseReceived", (event) => {
-      if (event.type !== "Script") return;
-      scriptUrls.set(event.requestId, event.response.url);
-      lastScriptAt = Date.now();
+      if (event.type === "Script") scriptUrls.set(event.requestId, event.response.url);
     });
     cdp.on("Network.loadingFinished", (event) => {
+      pending.delete(event.requestId);
+      lastActivityAt = Date.now();
       const url = scriptUrls.get(event.requestId);
-      if (!url) return;
-      scripts.push({ url, bytes: event.encodedDataLength });
-      lastScriptAt = Date.now();
+      if (url) scripts.push({ url, bytes: event.encodedDataLength });
+    });
+    cdp.on("Network.loadingFailed", (event) => {
+      pending.delete(event.requestId);
+      lastActivityAt = Date.now();
     });
     await cdp.send("Network.enable");
     const response = await tab.goto(`${studio}${page}`, { waitUntil: "load" });
@@ -84,9 +94,10 @@ async function visit(browser: Browser, cookie: string, page: string): Promise<Vi
     if (new URL(tab.url()).pathname !== page) throw new Error(`${page} went to ${tab.url()}`);
     const html = await response.text();
     const settleBy = Date.now() + SETTLE_LIMIT_MS;
-    while (Date.now() - lastScriptAt < QUIET_MS && Date.now() < settleBy) await tab.waitForTimeout(250);
+    while ((pending.size > 0 || Date.now() - lastActivityAt < QUIET_MS) && Date.now() < settleBy) await tab.waitForTimeout(250);
     const lcp = await tab.evaluate(() => (window as unknown as { benchLcp?: Lcp }).benchLcp);
-    return { scripts: scripts.map(({ url, bytes }) => ({ url, bytes, inDocument: html.includes(new URL(url).pathname) })), lcp };
+    const ttfb = await tab.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart);
+    return { scripts: scripts.map(({ url, bytes }) => ({ url, bytes, inDocument: html.includes(new URL(url).pathname) })), lcp, ttfb };
   } finally {
     await context.close();
   }
@@ -96,19 +107,19 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(0);
 const median = (lcps: Lcp[]) => [...lcps].sort((a, b) => a.ms - b.ms)[Math.floor(lcps.length / 2)];
 const sum = (scripts: Script[]) => scripts.reduce((total, script) => total + script.bytes, 0);
 
-function report(visits: Map<string, { first: Visit; lcps: Lcp[] }>) {
+function report(visits: Map<string, { first: Visit; lcps: Lcp[]; ttfbs: number[] }>) {
   const firstLoads = [...visits.values()].map(({ first }) => new Set(first.scripts.filter((script) => script.inDocument).map((script) => script.url)));
   const shared = new Set([...firstLoads[0]].filter((url) => firstLoads.every((urls) => urls.has(url))));
   const sharedScripts = [...visits.values()][0].first.scripts.filter((script) => shared.has(script.url));
-  console.log(`JavaScript transferred on a first visit (kB = 1000 bytes, compressed, headers included); LCP median of ${runs} cold visits`);
+  console.log(`JavaScript transferred on a first visit (kB = 1000 bytes, compressed, headers included); TTFB and LCP: median of ${runs} cold visits`);
   console.log(`shared by every page: ${kB(sum(sharedScripts))} kB in ${sharedScripts.length} files`);
-  console.log([...["page".padEnd(14), "first load", "shared", "own", "later", "LCP ms"].map((cell, i) => (i ? cell.padStart(10) : cell)), "  LCP element"].join(""));
-  for (const [page, { first, lcps }] of visits) {
+  console.log([...["page".padEnd(14), "first load", "shared", "own", "later", "TTFB ms", "LCP ms"].map((cell, i) => (i ? cell.padStart(10) : cell)), "  LCP element"].join(""));
+  for (const [page, { first, lcps, ttfbs }] of visits) {
     const initial = first.scripts.filter((script) => script.inDocument);
     const later = first.scripts.filter((script) => !script.inDocument);
     const own = initial.filter((script) => !shared.has(script.url));
     const lcp = lcps.length ? median(lcps) : undefined;
-    const cells = [page.padEnd(14), ...[kB(sum(initial)), kB(sum(initial) - sum(own)), kB(sum(own)), kB(sum(later)), lcp ? lcp.ms.toFixed(0) : "none"].map((cell) => cell.padStart(10))];
+    const cells = [page.padEnd(14), ...[kB(sum(initial)), kB(sum(initial) - sum(own)), kB(sum(own)), kB(sum(later)), [...ttfbs].sort((a, b) => a - b)[Math.floor(ttfbs.length / 2)].toFixed(0), lcp ? lcp.ms.toFixed(0) : "none"].map((cell) => cell.padStart(10))];
     console.log(`${cells.join("")}  ${lcp?.element ?? ""}`);
     if (verbose) {
       for (const script of [...first.scripts].sort((a, b) => b.bytes - a.bytes)) {
@@ -129,11 +140,11 @@ async function main() {
     try {
       // The server's first rendering of each page is not the page's weight: one visit each first.
       for (const page of pages) await visit(browser, cookie, page);
-      const visits = new Map<string, { first: Visit; lcps: Lcp[] }>();
+      const visits = new Map<string, { first: Visit; lcps: Lcp[]; ttfbs: number[] }>();
       for (const page of pages) {
         const all: Visit[] = [];
         for (let run = 0; run < runs; run += 1) all.push(await visit(browser, cookie, page));
-        visits.set(page, { first: all[0], lcps: all.flatMap((one) => (one.lcp ? [one.lcp] : [])) });
+        visits.set(page, { first: all[0], lcps: all.flatMap((one) => (one.lcp ? [one.lcp] : [])), ttfbs: all.map((one) => one.ttfb) });
       }
       report(visits);
     } finally {
