@@ -14,9 +14,9 @@ export const adminStorageState = `e2e/.auth/admin-${port}.json`;
 export const emulatorPorts = { image: port + 900, agent: port + 910, inference: port + 920 };
 
 // Debian's Chromium where present (these machines cannot download Playwright's browsers);
-// Playwright's own browser everywhere else.
+// Playwright's own browser everywhere else. Shared with scripts/bench-pages.ts.
 const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const launchOptions = existsSync(systemChromium)
+export const launchOptions = existsSync(systemChromium)
   ? {
       executablePath: systemChromium,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

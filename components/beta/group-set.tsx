@@ -5,7 +5,6 @@ import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import { extensionFor } from "@/lib/assets/file-name";
 import { fetchBytes, saveFile } from "@/lib/layers/browser-raster";
-import { zipBlob } from "@/lib/layers/export-zip";
 import { exportBaseName, numberedFileName } from "@/lib/layers/file-names";
 import { GroupViewer } from "./group-viewer";
 import { chatEditorHref } from "@/components/images/image-actions";
@@ -31,6 +30,8 @@ export function GroupSet({ generationId, title, images, onUseAsReference }: Resu
     setZipping(true);
     setFailure(undefined);
     try {
+      // The ZIP writer loads on first use: most visits never download a set.
+      const { zipBlob } = await import("@/lib/layers/export-zip");
       const sources = images.map((image, index) => ({ name: numberedFileName(index + 1, count, title, extensionFor(image.mime)), load: () => fetchBytes(image.url) }));
       saveFile(await zipBlob(sources), `${baseName}-group.zip`, "application/zip");
     } catch (error) {

@@ -6,7 +6,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { extensionFor } from "@/lib/assets/file-name";
 import { encodePngInBrowser, fetchBytes, rasterize, saveFile } from "@/lib/layers/browser-raster";
 import { exportDocumentOf, layerZipSources } from "@/lib/layers/export-document";
-import { zipBlob } from "@/lib/layers/export-zip";
 import type { LayerItem, LayerStack } from "@/lib/layers/layer-stack";
 import { ActionIcon, actionClass, icons } from "@/components/ui/action-icon";
 
@@ -41,10 +40,12 @@ export function LayerExports({ stack, elements, mimeOf, fileBaseName }: Props) {
 
   async function build(format: Format) {
     if (format === "zip") {
+      // The ZIP writer, like the builders below, loads on first use: most visits never export.
+      const { zipBlob } = await import("@/lib/layers/export-zip");
       const sources = layerZipSources(stack, (item) => extensionFor(mimeOf(item.assetId)), (item) => fetchBytes(item.url));
       saveFile(await zipBlob(sources), `${fileBaseName}-layers.zip`, "application/zip");
     } else if (format === "ora") {
-      // The builders (and ag-psd) load on first use: most visits never export.
+      // The builders (and ag-psd) load on first use too.
       const { buildOra } = await import("@/lib/layers/export-ora");
       saveFile(await buildOra(layeredDocument(), encodePngInBrowser), `${fileBaseName}.ora`, "image/openraster");
     } else {

@@ -4,9 +4,8 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, isApiError } from "@/lib/client/api";
 import type { GalleryItemDetailDto, GalleryPageDto, ReuseDto } from "@/lib/gallery/gallery-dto";
 import type { ShareLinkDto } from "@/lib/gallery/share-link-schemas";
+import { galleryKey } from "./gallery-keys";
 import { galleryListPath, type GalleryFilters } from "./gallery-url";
-
-export const galleryKey = ["gallery"] as const;
 
 /** What a delete answered: the entries removed, and the files kept because something still uses them. */
 export const itemPath = (id: string) => `/api/gallery/items/${encodeURIComponent(id)}`;

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { api } from "@/lib/client/api";
 import type { GalleryDeleteDto, GalleryItemDto } from "@/lib/gallery/gallery-dto";
 import type { SelectionAction } from "@/lib/gallery/gallery-schemas";
-import { galleryItemQuery, galleryKey, itemPath, publicLinksQuery } from "./gallery-queries";
+import { galleryKey } from "./gallery-keys";
+import { galleryItemQuery, itemPath, publicLinksQuery } from "./gallery-queries";
 import type { ShareLinkDto } from "@/lib/gallery/share-link-schemas";
 
 /** Every list and detail read again after a change (a share moves entries between tabs). */

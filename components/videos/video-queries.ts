@@ -4,8 +4,8 @@ import { api, isApiError } from "@/lib/client/api";
 import type { PartitionDto, VideoJobDto, VideoListDto } from "@/lib/videos/video-dto";
 import { matchesFilters, videoListPath, type VideoListFilters } from "./video-links";
 import { refreshInterval } from "./video-job-view";
+import { videosKey } from "./video-keys";
 
-export const videosKey = ["videos"] as const;
 const listsKey = [...videosKey, "list"] as const;
 
 /** A refusal that will not change by asking again (not found, not allowed): not retried. */

@@ -1,4 +1,3 @@
-import { strToU8 } from "fflate";
 import type { ZipSource } from "./export-zip";
 import { numberedFileName } from "./file-names";
 import { paintOrder, type LayerItem, type LayerStack } from "./layer-stack";
@@ -42,6 +41,6 @@ export function layerZipSources(stack: LayerStack, extensionOf: (item: LayerItem
   };
   return [
     ...files.map(({ item, name }) => ({ name, load: () => load(item) })),
-    { name: MANIFEST_NAME, load: async () => strToU8(JSON.stringify(manifest, null, 2)) },
+    { name: MANIFEST_NAME, load: async () => new TextEncoder().encode(JSON.stringify(manifest, null, 2)) },
   ];
 }
