@@ -176,7 +176,7 @@ describe("finding 12: a password change ends the user's other sessions", () => {
 });
 
 describe("finding 12: an admin disables and enables a user", () => {
-  it("disabling ends every session at once and refuses sign-in like a wrong password; enabling lets them sign in again", async () => {
+  it("disabling ends every session at once and refuses sign-in, saying why only to the right password; enabling lets them sign in again", async () => {
     const admin = await createTestUser(testDb.db, "admin");
     const user = await account();
     const laptop = await signIn(user.email);
@@ -187,7 +187,8 @@ describe("finding 12: an admin disables and enables a user", () => {
     expect(await requestAs(laptop)).toBeNull();
     expect(await requestAs(phone)).toBeNull();
     expect(await testDb.db.userSession.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
-    expect(await authenticate({ email: user.email, password: PASSWORD }, "198.51.100.32")).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate({ email: user.email, password: PASSWORD }, "198.51.100.32")).toEqual({ ok: false, reason: "disabled" });
+    expect(await authenticate({ email: user.email, password: "not the password" }, "198.51.100.32")).toEqual({ ok: false, reason: "invalid" });
 
     const enabled = await setUserDisabled(admin, user.id, false);
     expect(enabled.disabledAt).toBeNull();
