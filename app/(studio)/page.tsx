@@ -20,7 +20,7 @@ export default async function HomePage() {
               <path d={item.icon} />
             </svg>
             <p className="font-medium group-hover:text-accent-700 dark:group-hover:text-accent-400">{item.label}</p>
-            <p className="mt-1 text-sm text-zinc-500">{item.description}</p>
+            <p className="mt-1 text-sm text-muted">{item.description}</p>
           </Link>
         ))}
       </div>

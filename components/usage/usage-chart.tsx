@@ -12,7 +12,7 @@ type Props = { days: UsageDayDto[]; models: string[]; metric: UsageMetric; heigh
 export function UsageChart({ days, models, metric, height = 260 }: Props) {
   const data = days.map((day) => ({ day: day.day, ...Object.fromEntries(models.map((model) => [model, day.models[model]?.[metric] ?? 0])) }));
   return (
-    <figure className="text-zinc-500 dark:text-zinc-400" aria-label={`${USAGE_METRIC_LABELS[metric]} per day, by model`} data-testid="usage-chart">
+    <figure className="text-muted" aria-label={`${USAGE_METRIC_LABELS[metric]} per day, by model`} data-testid="usage-chart">
       <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 600, height }}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.2} />

@@ -16,7 +16,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <h1 className="mb-1 text-xl font-semibold">Sign in</h1>
-      <p className="mb-6 text-sm text-zinc-500">Welcome back to the studio.</p>
+      <p className="mb-6 text-sm text-muted">Welcome back to the studio.</p>
       <AuthForm
         mode="sign-in"
         action={signInAction}
