@@ -72,7 +72,7 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
         <FailedAnswer turn={turn} />
       ) : (
         <div className="flex max-w-md items-center gap-3 rounded-2xl rounded-tl-md border border-zinc-200 bg-white px-4 py-3 text-sm shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <Spinner className="size-4 text-accent-600" />
+          <Spinner className="size-4 text-accent-600 dark:text-accent-400" />
           <span>
             Generating<span className="block text-xs text-muted">Its progress appears in a moment; this updates by itself.</span>
           </span>

@@ -40,7 +40,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
         onClick={onClick}
         tabIndex={tabbable ? 0 : -1}
         data-index={index}
-        aria-label={item.prompt || "Untitled"}
+        aria-label={`${kindBadge(item)}: ${item.prompt || "Untitled"}`}
         className={`group relative block overflow-hidden rounded-xl border bg-zinc-100 outline-none focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 dark:bg-zinc-800/80 dark:focus-visible:ring-offset-zinc-950 ${
           selected ? "border-accent-500 ring-2 ring-accent-500" : "border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700"
         }`}

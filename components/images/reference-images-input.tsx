@@ -146,11 +146,11 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
             <div className="flex min-h-20 flex-1 flex-col justify-center gap-1 px-2 text-sm text-muted">
               <span>
                 Drop, paste or{" "}
-                <button type="button" className="font-medium text-accent-600 hover:underline" onClick={() => fileInput.current?.click()}>
+                <button type="button" className="font-medium text-accent-600 dark:text-accent-400 hover:underline" onClick={() => fileInput.current?.click()}>
                   choose files
                 </button>{" "}
                 ·{" "}
-                <button type="button" className="font-medium text-accent-600 hover:underline" onClick={() => setPicking(true)}>
+                <button type="button" className="font-medium text-accent-600 dark:text-accent-400 hover:underline" onClick={() => setPicking(true)}>
                   pick from your images
                 </button>
               </span>

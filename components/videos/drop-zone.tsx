@@ -38,7 +38,7 @@ export function DropZone({ testId, accept, multiple, onFiles, hint, what, compac
     >
       <span>
         Drop {what} or{" "}
-        <button type="button" className="font-medium text-accent-600 hover:underline" onClick={() => input.current?.click()}>
+        <button type="button" className="font-medium text-accent-600 dark:text-accent-400 hover:underline" onClick={() => input.current?.click()}>
           choose {multiple ? "files" : "a file"}
         </button>
       </span>

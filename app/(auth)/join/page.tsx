@@ -9,7 +9,7 @@ import { siteSettings } from "@/lib/auth/site-settings";
 
 export const metadata: Metadata = { title: "Join a team" };
 
-const linkClass = "font-medium text-accent-600 hover:underline";
+const linkClass = "font-medium text-accent-600 dark:text-accent-400 hover:underline";
 
 // A team owner's invite link. Outside the studio's shell, so that it works signed out: a signed-in
 // account joins with one click; anyone else signs in (and comes back here), or signs up with the

@@ -30,7 +30,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           (await signUpIsOpen()) ? (
             <>
               New here?{" "}
-              <Link href="/sign-up" className="font-medium text-accent-600 hover:underline">
+              <Link href="/sign-up" className="font-medium text-accent-600 dark:text-accent-400 hover:underline">
                 Create an account
               </Link>
             </>

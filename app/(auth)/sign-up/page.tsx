@@ -18,7 +18,7 @@ const signUpFields = [
 const signInLink = (
   <>
     Already have an account?{" "}
-    <Link href="/sign-in" className="font-medium text-accent-600 hover:underline">
+    <Link href="/sign-in" className="font-medium text-accent-600 dark:text-accent-400 hover:underline">
       Sign in
     </Link>
   </>
