@@ -16,11 +16,11 @@ export default async function HomePage() {
             href={item.href}
             className="group rounded-xl border border-zinc-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-accent-400 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900"
           >
-            <svg viewBox="0 0 20 20" className="mb-3 size-7 text-accent-600" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" aria-hidden>
+            <svg viewBox="0 0 20 20" className="mb-3 size-7 text-accent-600 dark:text-accent-400" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" aria-hidden>
               <path d={item.icon} />
             </svg>
             <p className="font-medium group-hover:text-accent-700 dark:group-hover:text-accent-400">{item.label}</p>
-            <p className="mt-1 text-sm text-zinc-500">{item.description}</p>
+            <p className="mt-1 text-sm text-muted">{item.description}</p>
           </Link>
         ))}
       </div>

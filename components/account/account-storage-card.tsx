@@ -6,7 +6,7 @@ export function AccountStorageCard({ storage }: { storage: AccountStorageDto }) 
   return (
     <Card className="h-fit p-5">
       <h2 className="mb-1 text-sm font-semibold">Storage</h2>
-      <p className="mb-4 text-xs text-zinc-500">Everything you upload and make counts; deleting it from the gallery frees its room.</p>
+      <p className="mb-4 text-xs text-muted">Everything you upload and make counts; deleting it from the gallery frees its room.</p>
       <dl className="space-y-3 text-sm">
         <StorageRow label="You" use={storage.user} />
         {storage.team ? <StorageRow label={`Team ${storage.team.name}`} use={storage.team} /> : null}
@@ -19,7 +19,7 @@ function StorageRow({ label, use }: { label: string; use: StorageUseDto }) {
   const limit = use.limitBytes;
   return (
     <div>
-      <dt className="text-zinc-500">{label}</dt>
+      <dt className="text-muted">{label}</dt>
       <dd className="tabular-nums" data-testid="storage-use">
         Storage: {storageUseText(use)}
       </dd>

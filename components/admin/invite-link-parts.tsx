@@ -75,7 +75,7 @@ export function NewInviteLink({ created, testId, note }: NewLinkProps) {
       <p className="mt-2 font-mono text-xs break-all text-zinc-800 select-all dark:text-zinc-200" data-testid={`${testId}-link`}>
         {created.link}
       </p>
-      <p className="mt-2 text-xs text-zinc-500">
+      <p className="mt-2 text-xs text-muted">
         Works once, until {formatDate(created.invite.expiresAt)}.{note ? ` ${note}` : ""}
       </p>
     </div>

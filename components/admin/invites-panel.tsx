@@ -37,7 +37,7 @@ export function InvitesPanel({ initialInvites }: { initialInvites: InviteSummary
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Invite links</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">Each link creates one account in the studio&apos;s team, then stops working.</p>
+        <p className="mt-0.5 text-xs text-muted">Each link creates one account in the studio&apos;s team, then stops working.</p>
       </div>
 
       <InviteLinkForm

@@ -28,17 +28,17 @@ export function ShareLinksPanel({ firstPage }: { firstPage: AdminShareLinkPage }
     <Card className="overflow-hidden" data-testid="admin-share-links">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Public share links</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">
+        <p className="mt-0.5 text-xs text-muted">
           Links anyone can open without signing in. A disabled user&apos;s links are suspended until the account is enabled again; a revoked link never opens again.
         </p>
       </div>
       <MutationError mutation={revoke} title="The link was not revoked" className="border-b border-zinc-200 p-3 dark:border-zinc-800" />
       {links.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-zinc-500">Nobody has made a public link.</p>
+        <p className="px-5 py-4 text-sm text-muted">Nobody has made a public link.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" aria-label="Public share links">
-            <thead className="text-xs tracking-wide text-zinc-500 uppercase">
+            <thead className="text-xs tracking-wide text-muted uppercase">
               <tr>
                 <th className="px-5 py-2 font-medium">Entry</th>
                 <th className="px-5 py-2 font-medium">Creator</th>
@@ -59,14 +59,14 @@ export function ShareLinksPanel({ firstPage }: { firstPage: AdminShareLinkPage }
                       <Link href={`/gallery/${link.item.id}`} className="block truncate font-medium hover:underline" title={link.item.prompt}>
                         {link.item.prompt}
                       </Link>
-                      <span className="text-xs text-zinc-500">{GALLERY_KIND_LABELS[link.item.kind]}</span>
+                      <span className="text-xs text-muted">{GALLERY_KIND_LABELS[link.item.kind]}</span>
                     </td>
                     <td className="px-5 py-2.5">
                       <span className="block whitespace-nowrap">{link.creator.name}</span>
-                      <span className="text-xs text-zinc-500">{link.creator.email}</span>
+                      <span className="text-xs text-muted">{link.creator.email}</span>
                     </td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(link.createdAt)}</td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(link.expiresAt)}</td>
+                    <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.createdAt)}</td>
+                    <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.expiresAt)}</td>
                     <td className="px-5 py-2.5">
                       <Badge tone={STATE_TONES[link.state]}>{SHARE_LINK_STATE_LABELS[link.state]}</Badge>
                     </td>

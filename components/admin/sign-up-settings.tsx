@@ -29,7 +29,7 @@ export function SignUpSettings({ initialSettings }: { initialSettings: SiteSetti
         onChange={(value) => save.mutate({ openSignUp: value })}
         description={OPEN_SIGN_UP_MEANING}
       />
-      <p className="text-xs text-zinc-500" data-testid="sign-up-mode">
+      <p className="text-xs text-muted" data-testid="sign-up-mode">
         {settings.openSignUp
           ? "On: the sign-up page is open to everyone."
           : "Off: people can create an account only with an invite link."}
@@ -41,7 +41,7 @@ export function SignUpSettings({ initialSettings }: { initialSettings: SiteSetti
         onChange={(value) => save.mutate({ teamInvitesCreateAccounts: value })}
         description={TEAM_INVITES_CREATE_ACCOUNTS_MEANING}
       />
-      <p className="text-xs text-zinc-500" data-testid="team-invites-mode">
+      <p className="text-xs text-muted" data-testid="team-invites-mode">
         {settings.teamInvitesCreateAccounts
           ? "On: a team owner's invite link can create a new account."
           : "Off: a team owner's invite link only adds an existing account."}
@@ -53,7 +53,7 @@ export function SignUpSettings({ initialSettings }: { initialSettings: SiteSetti
         onChange={(value) => save.mutate({ publicShareLinks: value })}
         description={PUBLIC_SHARE_LINKS_MEANING}
       />
-      <p className="text-xs text-zinc-500" data-testid="public-links-mode">
+      <p className="text-xs text-muted" data-testid="public-links-mode">
         {settings.publicShareLinks
           ? "On: owners can make expiring public links to single entries."
           : "Off: nothing in the gallery can be opened without signing in."}

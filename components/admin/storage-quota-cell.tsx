@@ -29,7 +29,7 @@ export function StorageQuotaCell({ url, name, usedBytes, quotaBytes, defaultByte
   return (
     <div className="space-y-1">
       <div className="whitespace-nowrap tabular-nums">{storageUseText({ usedBytes: row.storageUsedBytes, limitBytes })}</div>
-      <div className="text-xs text-zinc-500">
+      <div className="text-xs text-muted">
         <StorageQuotaEditor label={`storage quota of ${name}`} value={row.storageQuotaBytes} unsetLabel={defaultLabel} pending={save.isPending} onSave={(bytes) => save.mutate(bytes)} />
       </div>
       {save.error ? (

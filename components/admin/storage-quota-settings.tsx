@@ -26,18 +26,18 @@ export function StorageQuotaSettings({ initialDefaults }: { initialDefaults: Sto
   return (
     <Card className="space-y-3 p-5">
       <h2 className="text-sm font-semibold">Storage quotas</h2>
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-muted">
         The most a person, or a team&apos;s work, may store, unless the users or teams table gives them their own. Uploads and new jobs past it are refused; nothing stored is removed.
       </p>
       <dl className="space-y-2 text-sm">
         <div>
-          <dt className="text-zinc-500">Per person</dt>
+          <dt className="text-muted">Per person</dt>
           <dd>
             <StorageQuotaEditor label="default storage quota per person" value={defaults.userStorageQuotaBytes} unsetLabel="no limit" pending={pending("userStorageQuotaBytes")} onSave={(bytes) => save.mutate({ userStorageQuotaBytes: bytes })} />
           </dd>
         </div>
         <div>
-          <dt className="text-zinc-500">Per team</dt>
+          <dt className="text-muted">Per team</dt>
           <dd>
             <StorageQuotaEditor label="default storage quota per team" value={defaults.teamStorageQuotaBytes} unsetLabel="no limit" pending={pending("teamStorageQuotaBytes")} onSave={(bytes) => save.mutate({ teamStorageQuotaBytes: bytes })} />
           </dd>

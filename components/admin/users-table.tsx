@@ -32,12 +32,12 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Users ({users.length})</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">A disabled user is signed out everywhere at once and cannot sign in until enabled again.</p>
+        <p className="mt-0.5 text-xs text-muted">A disabled user is signed out everywhere at once and cannot sign in until enabled again.</p>
       </div>
       <MutationError mutation={setDisabled} title="The change was not saved" className="border-b border-zinc-200 p-3 dark:border-zinc-800" />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead className="text-xs uppercase tracking-wide text-zinc-500">
+          <thead className="text-xs uppercase tracking-wide text-muted">
             <tr>
               <th className="px-5 py-2 font-medium">Name</th>
               <th className="px-5 py-2 font-medium">Email</th>
@@ -53,7 +53,7 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
             {users.map((user) => {
               const busy = setDisabled.isPending && setDisabled.variables?.id === user.id;
               return (
-                <tr key={user.id} className={user.disabledAt ? "text-zinc-400 dark:text-zinc-500" : undefined}>
+                <tr key={user.id} className={user.disabledAt ? "text-muted" : undefined}>
                   <td className="px-5 py-2.5 font-medium whitespace-nowrap">{user.name}</td>
                   <td className={`px-5 py-2.5 ${user.disabledAt ? "" : "text-zinc-600 dark:text-zinc-400"}`}>{user.email}</td>
                   <td className="px-5 py-2.5">
@@ -71,10 +71,10 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
                       defaultBytes={defaultQuotaBytes}
                     />
                   </td>
-                  <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(user.createdAt)}</td>
+                  <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(user.createdAt)}</td>
                   <td className="px-5 py-2 text-right whitespace-nowrap">
                     {user.id === currentUserId ? (
-                      <span className="text-xs text-zinc-500">you</span>
+                      <span className="text-xs text-muted">you</span>
                     ) : (
                       <Button
                         size="sm"

@@ -32,13 +32,13 @@ export function VideoHealthCard() {
           {query.error.message}
         </RetryAlert>
       ) : null}
-      {!health && !query.error ? <p className="text-sm text-zinc-500">Checking the video agent…</p> : null}
+      {!health && !query.error ? <p className="text-sm text-muted">Checking the video agent…</p> : null}
 
       {health ? (
         <>
           <HealthNotice health={health.agent} service="agent" />
           {health.agent.state === "unreachable" ? null : <AgentDetails agent={health.agent} />}
-          <p className="text-xs text-zinc-500 tabular-nums">Last checked {formatClock(health.checkedAt)}</p>
+          <p className="text-xs text-muted tabular-nums">Last checked {formatClock(health.checkedAt)}</p>
         </>
       ) : null}
     </Card>
@@ -49,9 +49,9 @@ function AgentDetails({ agent }: { agent: AgentHealthDto }) {
   return (
     <>
       <div>
-        <h3 className="mb-1.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">Dependencies</h3>
+        <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted uppercase">Dependencies</h3>
         {agent.dependencies.length === 0 ? (
-          <p className="text-sm text-zinc-500">The agent reported none.</p>
+          <p className="text-sm text-muted">The agent reported none.</p>
         ) : (
           <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800" aria-label="Dependencies">
             {agent.dependencies.map((dependency) => (
@@ -65,7 +65,7 @@ function AgentDetails({ agent }: { agent: AgentHealthDto }) {
       </div>
       <QueueUsage queued={agent.queue.queued} limit={agent.queue.limit} />
       <p className="text-sm">
-        <span className="text-zinc-500">Loaded mode: </span>
+        <span className="text-muted">Loaded mode: </span>
         <span className="font-mono">{agent.partition || "none"}</span>
       </p>
       {agent.state === "degraded" && agent.dependencies.some((dependency) => dependency.name === "moderation" && dependency.status !== "ok") ? (
@@ -77,13 +77,13 @@ function AgentDetails({ agent }: { agent: AgentHealthDto }) {
 
 // Spec 2.7 `queue.queued` against `queue.limit`: at the limit, submissions get 429 queue_full (spec 7.3).
 function QueueUsage({ queued, limit }: { queued: number | null; limit: number | null }) {
-  if (queued === null) return <p className="text-sm text-zinc-500">The agent did not report its queue.</p>;
+  if (queued === null) return <p className="text-sm text-muted">The agent did not report its queue.</p>;
   const share = limit ? Math.min(1, queued / limit) : 0;
   const colour = share >= 1 ? "bg-red-500" : share >= 0.75 ? "bg-amber-500" : "bg-accent-600";
   return (
     <div className="space-y-1.5">
       <div className="flex justify-between text-sm">
-        <span className="text-zinc-500">Queue</span>
+        <span className="text-muted">Queue</span>
         <span className="tabular-nums" data-testid="queue-usage">
           {limit === null ? `${queued} queued (no limit reported)` : `${queued} of ${limit} queued`}
         </span>

@@ -24,18 +24,18 @@ export function VideoInferenceCard() {
           <HealthNotice health={health} service="inference server" />
           {health.state === "unreachable" ? null : (
             <details className="text-sm">
-              <summary className="cursor-pointer text-zinc-500">/health answered HTTP {health.httpStatus}</summary>
+              <summary className="cursor-pointer text-muted">/health answered HTTP {health.httpStatus}</summary>
               <pre className="mt-2 overflow-x-auto rounded-lg bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950">{JSON.stringify(health.body, null, 2)}</pre>
             </details>
           )}
         </>
       ) : (
-        <p className="text-sm text-zinc-500">Checking the inference server…</p>
+        <p className="text-sm text-muted">Checking the inference server…</p>
       )}
 
       <div className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <h3 className="text-sm font-medium">Run a test job</h3>
-        <p className="mt-0.5 mb-3 text-xs text-zinc-500">
+        <p className="mt-0.5 mb-3 text-xs text-muted">
           Text to video at the base short edge (768), sent straight to the inference server, bypassing the agent and its queue. Nothing is kept; the run is written to the audit log.
         </p>
         <VideoInferenceRunForm onStarted={setJobId} />

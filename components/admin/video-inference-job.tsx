@@ -15,7 +15,7 @@ export function VideoInferenceJob({ id }: { id: string }) {
   return (
     <div className="space-y-3 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800" data-testid="inference-job">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-mono text-xs break-all text-zinc-500">{id}</p>
+        <p className="font-mono text-xs break-all text-muted">{id}</p>
         {job ? <JobStatus job={job} /> : null}
       </div>
       {query.error ? (
@@ -30,7 +30,7 @@ export function VideoInferenceJob({ id }: { id: string }) {
         <div className="space-y-2">
           <video controls playsInline preload="metadata" src={inferenceContentPath(id)} className="w-full rounded-lg bg-black" data-testid="inference-video" />
           <div className="flex items-center justify-between text-sm">
-            <span className="text-zinc-500">{job.resolution ? `Resolution ${job.resolution}` : "Resolution not reported"}</span>
+            <span className="text-muted">{job.resolution ? `Resolution ${job.resolution}` : "Resolution not reported"}</span>
             <a href={inferenceContentPath(id)} download={`${id}.mp4`} className="font-medium text-accent-700 hover:underline dark:text-accent-400">
               Download MP4
             </a>
@@ -39,7 +39,7 @@ export function VideoInferenceJob({ id }: { id: string }) {
       ) : null}
       {job ? (
         <details className="text-sm">
-          <summary className="cursor-pointer text-zinc-500">The server&apos;s answer</summary>
+          <summary className="cursor-pointer text-muted">The server&apos;s answer</summary>
           <pre className="mt-2 overflow-x-auto rounded-lg bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950">{JSON.stringify(job.raw, null, 2)}</pre>
         </details>
       ) : null}
@@ -50,7 +50,7 @@ export function VideoInferenceJob({ id }: { id: string }) {
 function JobStatus({ job }: { job: InferenceJobDto }) {
   const tone = job.status === "completed" ? "success" : job.status === "failed" ? "danger" : job.finished ? "neutral" : "accent";
   return (
-    <span className="flex items-center gap-2 text-xs text-zinc-500" data-testid="inference-job-status" data-status={job.status}>
+    <span className="flex items-center gap-2 text-xs text-muted" data-testid="inference-job-status" data-status={job.status}>
       {job.finished ? null : (
         <>
           <Spinner className="size-3.5" />

@@ -51,7 +51,7 @@ export function VideoPartitionCard() {
       <div className="flex items-center justify-between gap-3">
         <div>
           <h2 className="text-sm font-semibold">Partition</h2>
-          <p className="mt-0.5 text-xs text-zinc-500">The mode the video service has loaded: first / last frame (fl2va) or references (ref2va). Text to video runs in either.</p>
+          <p className="mt-0.5 text-xs text-muted">The mode the video service has loaded: first / last frame (fl2va) or references (ref2va). Text to video runs in either.</p>
         </div>
         {partition ? (
           <span data-testid="partition-state">
@@ -65,7 +65,7 @@ export function VideoPartitionCard() {
           {query.error.message}
         </RetryAlert>
       ) : null}
-      {!partition && !query.error ? <p className="text-sm text-zinc-500">Reading the partition…</p> : null}
+      {!partition && !query.error ? <p className="text-sm text-muted">Reading the partition…</p> : null}
 
       {partition ? (
         <>
@@ -111,15 +111,15 @@ export function VideoPartitionCard() {
 function PartitionFacts({ partition }: { partition: PartitionDto }) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-      <dt className="text-zinc-500">Loaded mode</dt>
+      <dt className="text-muted">Loaded mode</dt>
       <dd className="font-mono" data-testid="partition-current">
         {partition.current || "none"}
       </dd>
-      <dt className="text-zinc-500">Ready</dt>
+      <dt className="text-muted">Ready</dt>
       <dd data-testid="partition-ready">{partition.ready ? "yes" : "no"}</dd>
-      <dt className="text-zinc-500">Allowed modes</dt>
+      <dt className="text-muted">Allowed modes</dt>
       <dd className="font-mono">{partition.allowed.join(", ") || "none reported"}</dd>
-      <dt className="text-zinc-500">Checked</dt>
+      <dt className="text-muted">Checked</dt>
       <dd className="tabular-nums">{formatClock(partition.checkedAt)}</dd>
     </dl>
   );

@@ -15,7 +15,7 @@ export function FootnoteInput({ value, errors, onChange }: { value: string; erro
         <label htmlFor="alpha-footnote" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
           Footnote watermark
         </label>
-        <span className={`text-xs tabular-nums ${length > max ? "text-red-600 dark:text-red-400" : "text-zinc-500"}`} aria-hidden>
+        <span className={`text-xs tabular-nums ${length > max ? "text-red-600 dark:text-red-400" : "text-muted"}`} aria-hidden>
           {length} / {max}
         </span>
       </div>

@@ -57,7 +57,7 @@ export function SizePicker({ value, errors, onChange }: { value: SizeFields; err
       className="space-y-3"
       aside={
         value.sizeMode === "preset" ? (
-          <span className="text-xs text-zinc-500 tabular-nums">
+          <span className="text-xs text-muted tabular-nums">
             {selected.width} × {selected.height} · {aspectLabel(selected.width, selected.height)} · {megapixels(selected.width, selected.height)}
           </span>
         ) : null
@@ -115,14 +115,14 @@ function PresetGrid({ shape, onShape, preset, onPick }: { shape: Shape; onShape:
                 <span className={`block font-mono text-[11px] tabular-nums ${active ? "text-accent-700 dark:text-accent-400" : "text-zinc-800 dark:text-zinc-200"}`}>
                   {width}×{height}
                 </span>
-                <span className="block text-[10px] text-zinc-500">{aspectLabel(width, height)}</span>
+                <span className="block text-[10px] text-muted">{aspectLabel(width, height)}</span>
               </span>
             </button>
           );
         })}
       </div>
       {shape === "square" ? (
-        <p className="mt-2.5 text-xs text-zinc-500">The only square preset. For a smaller square, choose Custom (for example 768 × 768).</p>
+        <p className="mt-2.5 text-xs text-muted">The only square preset. For a smaller square, choose Custom (for example 768 × 768).</p>
       ) : null}
     </div>
   );
@@ -146,7 +146,7 @@ function CustomSize({ width, height, errors, onChange }: { width: string; height
         describedBy="alpha-size-message"
       />
       <div>
-        <div className="mb-1 flex justify-between text-[11px] text-zinc-500 tabular-nums">
+        <div className="mb-1 flex justify-between text-[11px] text-muted tabular-nums">
           <span>
             Area {area.toLocaleString("en-US")} of {maxArea.toLocaleString("en-US")} px
           </span>

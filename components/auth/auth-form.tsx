@@ -62,7 +62,7 @@ export function AuthForm({ mode, action, fields, hidden = {}, footer }: AuthForm
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Please wait…" : mode === "sign-in" ? "Sign in" : "Create account"}
       </Button>
-      {footer ? <p className="text-center text-sm text-zinc-500">{footer}</p> : null}
+      {footer ? <p className="text-center text-sm text-muted">{footer}</p> : null}
     </form>
   );
 }

@@ -35,7 +35,7 @@ export function BetaSizePicker({ value, errors, onChange }: { value: SizeFields;
   return (
     <FieldGroup id="beta-size" label="Size" className="space-y-3">
       {layers ? (
-        <p className="text-xs text-zinc-500" data-testid="beta-size-tiers-only">
+        <p className="text-xs text-muted" data-testid="beta-size-tiers-only">
           Layer decomposition takes a resolution tier only; Auto follows the image you split.
         </p>
       ) : (
@@ -68,7 +68,7 @@ export function BetaSizePicker({ value, errors, onChange }: { value: SizeFields;
             describedBy="beta-size-message"
           />
           {pixels ? (
-            <p className="text-[11px] text-zinc-500 tabular-nums" data-testid="beta-size-total">
+            <p className="text-[11px] text-muted tabular-nums" data-testid="beta-size-total">
               {number(pixels.width * pixels.height)} px · {aspectLabel(pixels.width, pixels.height)}
             </p>
           ) : null}

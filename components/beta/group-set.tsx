@@ -63,7 +63,7 @@ export function GroupSet({ generationId, title, images, onUseAsReference }: Resu
     <section data-testid="group-set" aria-label={`Group of ${count} images: ${title}`}>
       <ResultMediaHeader heading="Group" count={`${count} ${count === 1 ? "image" : "images"}`}>
         <button type="button" className={actionClass} onClick={() => void downloadAll()} disabled={zipping || count === 0} data-testid="group-download-all">
-          {zipping ? <Spinner className="size-4 text-zinc-500" /> : <ActionIcon path={icons.archive} className={actionIconClass} />}
+          {zipping ? <Spinner className="size-4 text-muted" /> : <ActionIcon path={icons.archive} className={actionIconClass} />}
           {zipping ? "Preparing ZIP…" : "Download all (ZIP)"}
         </button>
       </ResultMediaHeader>
@@ -96,7 +96,7 @@ export function GroupSet({ generationId, title, images, onUseAsReference }: Resu
               </span>
             </button>
             <div className="mt-1 flex items-center justify-between gap-1">
-              <span className="truncate text-xs text-zinc-500 tabular-nums">{image.width && image.height ? `${image.width}×${image.height}` : ""}</span>
+              <span className="truncate text-xs text-muted tabular-nums">{image.width && image.height ? `${image.width}×${image.height}` : ""}</span>
               <span className="flex items-center">
                 {onUseAsReference ? <IconButton label={`Use image ${index + 1} as reference`} icon={icons.reference} onClick={() => onUseAsReference(image)} /> : null}
                 <IconLink label={`Open image ${index + 1} in chat editor`} icon={icons.chat} href={chatEditorHref(image.id)} />

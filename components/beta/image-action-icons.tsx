@@ -8,7 +8,7 @@ import { ActionIcon } from "@/components/ui/action-icon";
 // language (components/ui/action-icon): zinc surfaces, accent for what is switched on.
 
 const iconButtonClass =
-  "inline-grid size-7 shrink-0 place-items-center rounded-md text-zinc-500 transition-colors hover:bg-zinc-100 hover:text-zinc-900 disabled:pointer-events-none disabled:opacity-35 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-white";
+  "inline-grid size-7 shrink-0 place-items-center rounded-md text-muted transition-colors hover:bg-zinc-100 hover:text-zinc-900 disabled:pointer-events-none disabled:opacity-35 dark:hover:bg-zinc-800 dark:hover:text-white";
 const pressedClass = "bg-accent-100 text-accent-700 hover:bg-accent-100 hover:text-accent-700 dark:bg-accent-500/20 dark:text-accent-400 dark:hover:bg-accent-500/25";
 
 type IconButtonProps = {

@@ -73,7 +73,7 @@ export function LayerExports({ stack, elements, mimeOf, fileBaseName }: Props) {
       <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Export layers">
         {FORMATS.map(({ format, label, hint }) => (
           <button key={format} type="button" className={actionClass} title={hint} disabled={busy !== undefined} onClick={() => void run(format)} data-testid={`export-${format}`}>
-            {busy === format ? <Spinner className="size-4 text-zinc-500" /> : <ActionIcon path={format === "zip" ? icons.archive : icons.layers} className="size-4 text-zinc-500 dark:text-zinc-400" />}
+            {busy === format ? <Spinner className="size-4 text-muted" /> : <ActionIcon path={format === "zip" ? icons.archive : icons.layers} className="size-4 text-muted" />}
             {label}
           </button>
         ))}

@@ -56,9 +56,9 @@ function LayerEditor({ generationId, title, images, onUseAsReference }: ResultMe
             One of the images did not download. Check the connection, then try again.
           </RetryAlert>
         ) : images.length === 0 ? (
-          <p className="text-sm text-zinc-500">This generation has no layers.</p>
+          <p className="text-sm text-muted">This generation has no layers.</p>
         ) : (
-          <p className="flex items-center gap-2 text-sm text-zinc-500">
+          <p className="flex items-center gap-2 text-sm text-muted">
             <Spinner /> Loading layers…
           </p>
         )}
@@ -142,7 +142,7 @@ function LayerEditor({ generationId, title, images, onUseAsReference }: ResultMe
               </span>
             ) : null}
           </div>
-          <figcaption className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-500 tabular-nums">
+          <figcaption className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-muted tabular-nums">
             <span>
               {current.base.box.width}×{current.base.box.height} · {visibleCount} of {total} shown
             </span>
@@ -157,7 +157,7 @@ function LayerEditor({ generationId, title, images, onUseAsReference }: ResultMe
         </figure>
 
         <div className="flex min-h-0 flex-col">
-          <p className="px-4 pt-3 pb-1 text-[11px] tracking-wide text-zinc-500 uppercase" id={`layer-list-${generationId}`}>
+          <p className="px-4 pt-3 pb-1 text-[11px] tracking-wide text-muted uppercase" id={`layer-list-${generationId}`}>
             Top to bottom
           </p>
           <ol ref={listRef} aria-labelledby={`layer-list-${generationId}`} className="max-h-[34rem] space-y-0.5 overflow-y-auto px-2 pb-3">
@@ -194,7 +194,7 @@ function LayerEditor({ generationId, title, images, onUseAsReference }: ResultMe
               );
             })}
           </ol>
-          <p className="mt-auto border-t border-zinc-200 px-4 py-2 text-[11px] text-zinc-500 dark:border-zinc-800">
+          <p className="mt-auto border-t border-zinc-200 px-4 py-2 text-[11px] text-muted dark:border-zinc-800">
             Reorder with the arrows, Alt+↑/↓ or by dragging the grip. Changes stay in this page and go into the exports.
           </p>
         </div>

@@ -82,8 +82,8 @@ export function LayerRow({ item, isBase, thumbnailUrl, downloadUrl, soloed, canM
           <img src={thumbnailUrl} alt="" className={`size-full object-contain ${item.visible ? "" : "opacity-35"}`} draggable={false} />
         </span>
         <div className="min-w-0 flex-1">
-          <p className={`truncate text-sm font-medium ${item.visible ? "text-zinc-900 dark:text-zinc-100" : "text-zinc-400 dark:text-zinc-500"}`}>{item.name}</p>
-          <p className="truncate text-xs text-zinc-500 tabular-nums">{placement(item, isBase)}</p>
+          <p className={`truncate text-sm font-medium ${item.visible ? "text-zinc-900 dark:text-zinc-100" : "text-muted"}`}>{item.name}</p>
+          <p className="truncate text-xs text-muted tabular-nums">{placement(item, isBase)}</p>
         </div>
         <IconButton
           label={`${item.visible ? "Hide" : "Show"} ${item.name}`}
@@ -111,7 +111,7 @@ export function LayerRow({ item, isBase, thumbnailUrl, downloadUrl, soloed, canM
           data-control="opacity"
           className="h-1.5 min-w-0 flex-1 cursor-pointer accent-accent-600"
         />
-        <span className="w-9 text-right text-xs text-zinc-500 tabular-nums">{percent}%</span>
+        <span className="w-9 text-right text-xs text-muted tabular-nums">{percent}%</span>
         <div className="flex items-center">
           {onMove ? (
             <>

@@ -72,9 +72,9 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
         <FailedAnswer turn={turn} />
       ) : (
         <div className="flex max-w-md items-center gap-3 rounded-2xl rounded-tl-md border border-zinc-200 bg-white px-4 py-3 text-sm shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <Spinner className="size-4 text-accent-600" />
+          <Spinner className="size-4 text-accent-600 dark:text-accent-400" />
           <span>
-            Generating<span className="block text-xs text-zinc-500">Its progress appears in a moment; this updates by itself.</span>
+            Generating<span className="block text-xs text-muted">Its progress appears in a moment; this updates by itself.</span>
           </span>
         </div>
       )}
@@ -99,7 +99,7 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
             type="button"
             onClick={() => setDetailsOpen((open) => !open)}
             aria-expanded={detailsOpen}
-            className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
           >
             Details
             <Icon name="chevronDown" className={`size-3.5 transition-transform ${detailsOpen ? "rotate-180" : ""}`} />
@@ -146,7 +146,7 @@ function FailedAnswer({ turn }: { turn: TurnDto }) {
       </p>
       <p className={`mt-1 ${cancelled ? "text-zinc-600 dark:text-zinc-400" : "text-red-700 dark:text-red-300/90"}`}>{detail}</p>
       {cancelled ? null : (
-        <div className="mt-1.5 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+        <div className="mt-1.5 space-y-1 text-xs text-muted">
           <p>The turn is kept; it does not enter the history of the next one.</p>
           {turn.requestId ? <FailureRequestId requestId={turn.requestId} /> : null}
         </div>

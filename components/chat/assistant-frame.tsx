@@ -9,7 +9,7 @@ export function AssistantFrame({ turnNumber, meta, children }: { turnNumber: num
         <Icon name="sparkle" />
       </span>
       <div className="min-w-0 flex-1 space-y-2">
-        <p className="pt-1.5 text-xs text-zinc-500">
+        <p className="pt-1.5 text-xs text-muted">
           <span className="font-medium text-zinc-700 dark:text-zinc-300">Turn {turnNumber}</span>
           {meta ? <> · {meta}</> : null}
         </p>

@@ -6,9 +6,9 @@ import { Icon } from "./icons";
 // version's newest branch; nothing is replaced.
 export function BranchSwitcher({ index, count, onSelect, disabled }: { index: number; count: number; onSelect: (index: number) => void; disabled: boolean }) {
   const button =
-    "grid size-6 place-items-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
+    "grid size-6 place-items-center rounded-md text-muted hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
   return (
-    <div role="group" aria-label="Versions of this message" className="inline-flex items-center gap-0.5 text-xs text-zinc-500" data-testid="branch-switcher">
+    <div role="group" aria-label="Versions of this message" className="inline-flex items-center gap-0.5 text-xs text-muted" data-testid="branch-switcher">
       <button type="button" className={button} aria-label="Previous version" disabled={disabled || index === 0} onClick={() => onSelect(index - 1)}>
         <Icon name="chevronLeft" />
       </button>

@@ -14,7 +14,7 @@ export function ChatPanel({ title, subtitle, children, composer }: { title: Reac
           <h1 className="truncate text-base font-semibold" data-testid="chat-title">
             {title}
           </h1>
-          {subtitle ? <p className="truncate text-xs text-zinc-500">{subtitle}</p> : null}
+          {subtitle ? <p className="truncate text-xs text-muted">{subtitle}</p> : null}
         </div>
         <Badge tone="accent">alpha v3.5 preview</Badge>
       </header>

@@ -44,7 +44,7 @@ export function ComposerSettings({ settings, onChange, problems, open, onToggle 
         onClick={onToggle}
         aria-expanded={open}
         aria-controls="chat-settings"
-        className="flex w-full min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-left text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+        className="flex w-full min-w-0 items-center gap-2 rounded-lg px-2 py-1 text-left text-xs text-muted hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
       >
         <Icon name="sliders" />
         <span className="font-medium text-zinc-700 dark:text-zinc-300">Settings</span>
@@ -82,11 +82,11 @@ export function ComposerSettings({ settings, onChange, problems, open, onToggle 
               {settings.sizeMode === "exact" ? (
                 <div className="flex items-center gap-2">
                   <PixelInput id="chat-width" label="Width in pixels" value={settings.width} onChange={(value) => set("width", value)} invalid={Boolean(problems.size)} />
-                  <span className="text-zinc-400" aria-hidden>
+                  <span className="text-muted" aria-hidden>
                     ×
                   </span>
                   <PixelInput id="chat-height" label="Height in pixels" value={settings.height} onChange={(value) => set("height", value)} invalid={Boolean(problems.size)} />
-                  <span className="text-sm text-zinc-500">px</span>
+                  <span className="text-sm text-muted">px</span>
                 </div>
               ) : null}
             </div>
@@ -95,7 +95,7 @@ export function ComposerSettings({ settings, onChange, problems, open, onToggle 
                 {problems.size}
               </p>
             ) : (
-              <p id="chat-size-message" className="text-xs text-zinc-500">
+              <p id="chat-size-message" className="text-xs text-muted">
                 {settings.sizeMode === "auto"
                   ? "The model picks the shape from your message, at the default 1.5K area."
                   : settings.sizeMode === "tier"

@@ -147,7 +147,7 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
             {images.length ? <span className="rounded-full bg-accent-100 px-1.5 text-xs font-medium text-accent-700 dark:bg-accent-500/20 dark:text-accent-400">{images.length}</span> : null}
           </button>
           <span
-            className={`ml-auto text-xs tabular-nums ${trim.willTrim ? "font-medium text-amber-700 dark:text-amber-300" : "text-zinc-400"}`}
+            className={`ml-auto text-xs tabular-nums ${trim.willTrim ? "font-medium text-amber-700 dark:text-amber-300" : "text-muted"}`}
             title={`Images the next request carries: the conversation's history plus this message's (the service keeps at most ${trim.limit})`}
             data-testid="request-image-count"
           >

@@ -33,12 +33,12 @@ export function ConversationListItem({ conversation, active, onNavigate }: { con
             active ? "bg-accent-50 dark:bg-accent-500/15" : "hover:bg-zinc-100 lg:pr-2 lg:group-focus-within:pr-16 lg:group-hover:pr-16 dark:hover:bg-zinc-800/70"
           }`}
         >
-          <span className="grid size-10 shrink-0 place-items-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 text-zinc-400 dark:border-zinc-700 dark:bg-zinc-800">
+          <span className="grid size-10 shrink-0 place-items-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 text-muted dark:border-zinc-700 dark:bg-zinc-800">
             {conversation.thumbnailUrl ? <img src={conversation.thumbnailUrl} alt="" className="size-full object-cover" /> : <Icon name="chat" />}
           </span>
           <span className="min-w-0 flex-1">
             <span className={`block truncate text-sm font-medium ${active ? "text-accent-700 dark:text-accent-400" : ""}`}>{conversation.title}</span>
-            <span className="block truncate text-xs text-zinc-500">
+            <span className="block truncate text-xs text-muted">
               {running ? (
                 <span className="font-medium text-accent-700 dark:text-accent-400" data-testid="conversation-running">
                   <span className="mr-1 inline-block size-1.5 animate-pulse rounded-full bg-accent-500 align-middle" aria-hidden />
@@ -72,7 +72,7 @@ function IconButton({ label, icon, onClick, danger = false }: { label: string; i
       aria-label={label}
       title={label}
       onClick={onClick}
-      className={`rounded-md p-1.5 text-zinc-500 transition-colors hover:bg-white dark:hover:bg-zinc-700 ${danger ? "hover:text-red-600 dark:hover:text-red-400" : "hover:text-zinc-900 dark:hover:text-white"}`}
+      className={`rounded-md p-1.5 text-muted transition-colors hover:bg-white dark:hover:bg-zinc-700 ${danger ? "hover:text-red-600 dark:hover:text-red-400" : "hover:text-zinc-900 dark:hover:text-white"}`}
     >
       <Icon name={icon} />
     </button>

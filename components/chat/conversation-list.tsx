@@ -37,7 +37,7 @@ export function ConversationList({ activeId, onNavigate }: { activeId?: string; 
       <div className="px-4 pb-3">
         <label className="relative block">
           <span className="sr-only">Search conversations</span>
-          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
+          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
           <input
             type="search"
             maxLength={CONVERSATION_SEARCH_MAX_CHARACTERS}
@@ -63,7 +63,7 @@ export function ConversationList({ activeId, onNavigate }: { activeId?: string; 
             Conversations could not be loaded: {conversations.error.message}
           </p>
         ) : conversations.data.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-zinc-500">
+          <p className="px-4 py-8 text-center text-sm text-muted">
             {query.trim() ? `Nothing matches “${query.trim()}”.` : "No conversations yet. Send a first message to start one."}
           </p>
         ) : (

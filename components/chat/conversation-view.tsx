@@ -38,7 +38,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
   if (query.isPending) {
     return (
       <ChatPanel title={<span className="inline-block h-4 w-48 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />}>
-        <p className="px-6 py-16 text-center text-sm text-zinc-500">Loading the conversation…</p>
+        <p className="px-6 py-16 text-center text-sm text-muted">Loading the conversation…</p>
       </ChatPanel>
     );
   }
@@ -157,7 +157,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
           actions={actions}
         />
       ) : (
-        <p className="px-6 py-16 text-center text-sm text-zinc-500">No turns yet. Send the first message below.</p>
+        <p className="px-6 py-16 text-center text-sm text-muted">No turns yet. Send the first message below.</p>
       )}
     </ChatPanel>
   );

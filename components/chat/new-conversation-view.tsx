@@ -79,7 +79,7 @@ export function NewConversationView() {
       subtitle="Multi-turn image editing: each message edits the previous result"
       composer={
         loadingImage ? (
-          <p className="px-5 py-6 text-sm text-zinc-500">Attaching the image…</p>
+          <p className="px-5 py-6 text-sm text-muted">Attaching the image…</p>
         ) : (
           <Composer
             key={prefill.key}
@@ -105,7 +105,7 @@ export function NewConversationView() {
           <Icon name="sparkle" className="size-6" />
         </span>
         <h2 className="mt-4 text-lg font-semibold">Edit images in conversation</h2>
-        <p className="mt-1 max-w-md text-sm text-zinc-500">
+        <p className="mt-1 max-w-md text-sm text-muted">
           Describe an image or attach one, then keep refining it turn by turn. Branch from any earlier turn without losing what came after.
         </p>
         {attached.length ? null : (

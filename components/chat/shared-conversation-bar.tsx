@@ -27,10 +27,10 @@ export function SharedConversationBar({ conversation, onFork, fork }: Props) {
   return (
     <div className="space-y-2 p-3 sm:p-4" data-testid="shared-conversation-bar">
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-800/60">
-        <Icon name="chat" className="size-4 text-zinc-500" />
+        <Icon name="chat" className="size-4 text-muted" />
         <p className="min-w-0 flex-1 text-zinc-700 dark:text-zinc-300" data-testid="shared-conversation-banner">
           {whose} — read-only
-          <span className="block text-xs text-zinc-500">Fork it to continue in a conversation of your own; this one stays as it is.</span>
+          <span className="block text-xs text-muted">Fork it to continue in a conversation of your own; this one stays as it is.</span>
         </p>
         {onFork ? (
           <Button size="sm" onClick={onFork} disabled={fork.isPending} data-testid="fork-conversation">

@@ -35,7 +35,7 @@ export function TurnDetails({ turn, settings }: { turn: TurnDto; settings: reado
     <dl className="grid max-w-lg grid-cols-[max-content_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 rounded-xl border border-zinc-200 bg-zinc-50 px-4 py-3 text-xs dark:border-zinc-800 dark:bg-zinc-950/50" data-testid="turn-details">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="text-zinc-500">{label}</dt>
+          <dt className="text-muted">{label}</dt>
           <dd className="min-w-0 text-zinc-800 dark:text-zinc-200">{value}</dd>
         </div>
       ))}

@@ -38,7 +38,7 @@ export function TurnProgress({ job, turnNumber }: { job: JobDto; turnNumber: num
             <p className="truncate text-sm font-medium" data-testid="turn-progress-label">
               {jobStatusText(job)}
             </p>
-            <p className="text-xs text-zinc-500 tabular-nums">{formatElapsed(now - Date.parse(job.createdAt))} elapsed</p>
+            <p className="text-xs text-muted tabular-nums">{formatElapsed(now - Date.parse(job.createdAt))} elapsed</p>
           </div>
           {isActiveJobState(job.state) ? (
             <Button variant="secondary" size="sm" onClick={() => cancel.mutate(job.id)} disabled={stopping}>
@@ -54,7 +54,7 @@ export function TurnProgress({ job, turnNumber }: { job: JobDto; turnNumber: num
                   index < step ? "bg-accent-500" : index === step ? "animate-pulse bg-accent-500" : "bg-zinc-200 dark:bg-zinc-800"
                 }`}
               />
-              <span className={`block text-[11px] ${index <= step ? "text-zinc-700 dark:text-zinc-300" : "text-zinc-400"}`}>{name}</span>
+              <span className={`block text-[11px] ${index <= step ? "text-zinc-700 dark:text-zinc-300" : "text-muted"}`}>{name}</span>
             </li>
           ))}
         </ol>

@@ -40,7 +40,7 @@ export function UserMessage({ text, images, settings, switcher, onOpenImage }: P
           ))}
         </ul>
       ) : null}
-      {settings.length ? <p className="text-[11px] text-zinc-500">{settings.join(" · ")}</p> : null}
+      {settings.length ? <p className="text-[11px] text-muted">{settings.join(" · ")}</p> : null}
     </div>
   );
 }

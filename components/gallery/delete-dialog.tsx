@@ -56,7 +56,7 @@ export function DeleteDialog({ open, onClose, subject, run, onDeleted }: Props) 
           <ul className="max-h-60 space-y-2 overflow-auto text-sm">
             {phase.answer.kept?.map((kept) => (
               <li key={kept.assetId} className="rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-                <span className="font-mono text-xs text-zinc-500">{kept.assetId.slice(0, 8)}</span> <span className="text-zinc-800 dark:text-zinc-200">{kept.reason}</span>
+                <span className="font-mono text-xs text-muted">{kept.assetId.slice(0, 8)}</span> <span className="text-zinc-800 dark:text-zinc-200">{kept.reason}</span>
               </li>
             ))}
           </ul>

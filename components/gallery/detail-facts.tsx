@@ -31,7 +31,7 @@ export function DetailFacts({ item }: { item: GalleryItemDetailDto }) {
       <FactSection title="Request">
         <FactRow label="Size">
           {size ?? "—"}
-          {first?.width && first.height && size !== `${first.width}x${first.height}` ? <span className="block text-xs text-zinc-500">made {first.width}×{first.height}</span> : null}
+          {first?.width && first.height && size !== `${first.width}x${first.height}` ? <span className="block text-xs text-muted">made {first.width}×{first.height}</span> : null}
         </FactRow>
         <FactRow label="Seed">{seed ? <span className="font-mono">{seed}</span> : "Random"}</FactRow>
         <FactRow label="Tokens">{request.tokens?.toLocaleString("en-US") ?? "—"}</FactRow>

@@ -13,7 +13,7 @@ export function orderedImages(outputs: AssetDto[]): AssetDto[] {
 
 // The beta page's layer editor, with its exports (ZIP with layers.json, .ora, .psd): loaded only for a layer set.
 const LayerPanel = dynamic(() => import("@/components/beta/layer-panel").then((module) => module.LayerPanel), {
-  loading: () => <p className="p-4 text-sm text-zinc-500">Loading layers…</p>,
+  loading: () => <p className="p-4 text-sm text-muted">Loading layers…</p>,
 });
 
 function FullImage({ image, label, className = "" }: { image: AssetDto; label: string; className?: string }) {
@@ -52,7 +52,7 @@ export function DetailMedia({ item }: { item: GalleryItemDetailDto }) {
   }
   const images = orderedImages(item.outputs);
   if (images.length === 0) {
-    return <div className="grid aspect-video place-items-center rounded-xl border border-dashed border-zinc-300 text-sm text-zinc-500 dark:border-zinc-700">No files to show</div>;
+    return <div className="grid aspect-video place-items-center rounded-xl border border-dashed border-zinc-300 text-sm text-muted dark:border-zinc-700">No files to show</div>;
   }
   if (images.length === 1) return <FullImage image={images[0]} label={item.prompt} />;
   const [first, ...rest] = images;

@@ -96,7 +96,7 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
             loadingMore={list.isFetchingNextPage}
             onLoadMore={loadMore}
           />
-          <div className="flex h-12 items-center justify-center text-sm text-zinc-500">
+          <div className="flex h-12 items-center justify-center text-sm text-muted">
             {list.isFetchingNextPage ? (
               <Spinner />
             ) : list.isFetchNextPageError ? (

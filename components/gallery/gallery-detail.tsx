@@ -47,7 +47,7 @@ export function GalleryDetail({ id, teams }: { id: string; teams: TeamSummaryDto
         {isNotFound(item.error) ? (
           <Card className="flex flex-col items-center gap-2 border-dashed px-6 py-16 text-center" data-testid="gallery-not-found">
             <p className="text-lg font-semibold">No such item</p>
-            <p className="max-w-md text-sm text-zinc-500">It may have been deleted or made private, or the link is wrong. Your entries and your teams&apos; are in the Gallery.</p>
+            <p className="max-w-md text-sm text-muted">It may have been deleted or made private, or the link is wrong. Your entries and your teams&apos; are in the Gallery.</p>
           </Card>
         ) : (
           <RetryAlert title="The entry could not be loaded" onRetry={() => void item.refetch()}>
@@ -69,7 +69,7 @@ function DetailView({ item, teams }: { item: GalleryItemDetailDto; teams: TeamSu
           <h1 className="text-2xl font-semibold tracking-tight">{modelLabel(item.model)}</h1>
           <Badge>{kindBadge(item)}</Badge>
           <Badge tone={item.sharedWith ? "accent" : "neutral"}>{item.sharedWith ? `Shared with ${item.sharedWith.name}` : "Private"}</Badge>
-          <span className="text-sm text-zinc-500">by {item.owner.name}</span>
+          <span className="text-sm text-muted">by {item.owner.name}</span>
         </div>
       </div>
 
@@ -79,18 +79,18 @@ function DetailView({ item, teams }: { item: GalleryItemDetailDto; teams: TeamSu
           <PromptCard prompt={item.prompt} testId="gallery-detail-prompt">
             {item.request.revisedPrompt ? (
               <div className="space-y-1 border-t border-zinc-100 pt-3 dark:border-zinc-800">
-                <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Revised prompt</h2>
+                <h2 className="text-[11px] font-medium tracking-wide text-muted uppercase">Revised prompt</h2>
                 <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{item.request.revisedPrompt}</p>
               </div>
             ) : null}
             {item.references.length > 0 ? (
               <div className="space-y-2 border-t border-zinc-100 pt-3 dark:border-zinc-800">
-                <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">References</h2>
+                <h2 className="text-[11px] font-medium tracking-wide text-muted uppercase">References</h2>
                 <ul className="flex flex-wrap gap-2">
                   {item.references.map((reference, index) => (
                     <li key={reference.id}>
                       <a href={reference.url} target="_blank" rel="noreferrer" className="block size-20 overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-800" title={`Reference ${index + 1}`}>
-                        {reference.thumbnailUrl ? <img src={reference.thumbnailUrl} alt={`Reference ${index + 1}`} loading="lazy" className="size-full object-cover" /> : <span className="grid size-full place-items-center text-[11px] text-zinc-500">{reference.mime}</span>}
+                        {reference.thumbnailUrl ? <img src={reference.thumbnailUrl} alt={`Reference ${index + 1}`} loading="lazy" className="size-full object-cover" /> : <span className="grid size-full place-items-center text-[11px] text-muted">{reference.mime}</span>}
                       </a>
                     </li>
                   ))}

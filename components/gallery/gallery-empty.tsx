@@ -12,7 +12,7 @@ export function GalleryEmpty({ filters, team, onClear }: { filters: GalleryFilte
   return (
     <Card className="flex flex-col items-center gap-2 border-dashed px-6 py-16 text-center" data-testid="gallery-empty">
       <p className="text-lg font-semibold">{filtered ? "Nothing matches these filters" : team ? `Nothing shared with ${team.name} yet` : "Your gallery is empty"}</p>
-      <p className="max-w-md text-sm text-zinc-500">
+      <p className="max-w-md text-sm text-muted">
         {filtered ? (
           "Try fewer words or a wider date range."
         ) : team ? (

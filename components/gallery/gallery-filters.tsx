@@ -26,7 +26,7 @@ const dateClass =
 function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
     <label className="flex flex-col gap-1">
-      <span className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{label}</span>
+      <span className="text-[11px] font-medium tracking-wide text-muted uppercase">{label}</span>
       {children}
     </label>
   );

@@ -30,7 +30,7 @@ export function GallerySearchBox({ value, onSearch }: { value: string; onSearch:
 
   return (
     <div className="relative min-w-0 flex-1 sm:max-w-sm">
-      <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" aria-hidden>
+      <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" aria-hidden>
         <path d="M9 15.5a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13ZM17.5 17.5 13.7 13.7" />
       </svg>
       <input

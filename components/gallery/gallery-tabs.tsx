@@ -19,7 +19,7 @@ export function GalleryTabs({ teams, scope, hrefOf }: { teams: TeamRefDto[]; sco
             className={`shrink-0 border-b-2 px-3 pt-1 pb-2.5 text-sm font-medium whitespace-nowrap transition-colors ${
               current
                 ? "border-accent-600 text-zinc-900 dark:border-accent-400 dark:text-white"
-                : "border-transparent text-zinc-500 hover:border-zinc-300 hover:text-zinc-800 dark:hover:border-zinc-700 dark:hover:text-zinc-200"
+                : "border-transparent text-muted hover:border-zinc-300 hover:text-zinc-800 dark:hover:border-zinc-700 dark:hover:text-zinc-200"
             }`}
           >
             {tab.name}

@@ -40,7 +40,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
         onClick={onClick}
         tabIndex={tabbable ? 0 : -1}
         data-index={index}
-        aria-label={item.prompt || "Untitled"}
+        aria-label={`${kindBadge(item)}: ${item.prompt || "Untitled"}`}
         className={`group relative block overflow-hidden rounded-xl border bg-zinc-100 outline-none focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 dark:bg-zinc-800/80 dark:focus-visible:ring-offset-zinc-950 ${
           selected ? "border-accent-500 ring-2 ring-accent-500" : "border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700"
         }`}
@@ -50,7 +50,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
             // The studio's own WebP thumbnail, already small: next/image would only add a second resize.
             <img src={item.thumbnailUrl} alt="" loading="lazy" decoding="async" draggable={false} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
           ) : (
-            <div className="grid size-full place-items-center text-xs text-zinc-400">No preview</div>
+            <div className="grid size-full place-items-center text-xs text-muted">No preview</div>
           )}
         </div>
         <span className="absolute top-2 left-2 rounded-md bg-zinc-950/65 px-1.5 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm">{kindBadge(item)}</span>
@@ -69,7 +69,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
         <p className="truncate text-[13px] text-zinc-800 dark:text-zinc-200" title={item.prompt}>
           {item.prompt || "Untitled"}
         </p>
-        <p className="truncate text-xs text-zinc-500">
+        <p className="truncate text-xs text-muted">
           {showCreator ? (
             <span data-testid="gallery-tile-creator">{item.owner.name}</span>
           ) : item.sharedWith ? (

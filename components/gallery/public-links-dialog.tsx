@@ -61,13 +61,13 @@ export function PublicLinksDialog({ open, onClose, itemId }: { open: boolean; on
           </div>
         ) : null}
         <section className="space-y-2">
-          <h3 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Live links</h3>
+          <h3 className="text-[11px] font-medium tracking-wide text-muted uppercase">Live links</h3>
           {links.isPending ? (
             <Spinner />
           ) : links.isError ? (
-            <p className="text-sm text-zinc-500">{links.error.message}</p>
+            <p className="text-sm text-muted">{links.error.message}</p>
           ) : links.data.links.length === 0 ? (
-            <p className="text-sm text-zinc-500">None.</p>
+            <p className="text-sm text-muted">None.</p>
           ) : (
             <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
               {links.data.links.map((link) => (

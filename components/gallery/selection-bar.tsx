@@ -62,7 +62,7 @@ export function SelectionBar({ ids, teams, onClear }: Props) {
           <button type="button" className={dangerActionClass} onClick={() => setDeleting(true)} disabled={action.isPending || tooMany}>
             Delete
           </button>
-          {action.isPending ? <Spinner className="size-4 text-zinc-400" /> : null}
+          {action.isPending ? <Spinner className="size-4 text-muted" /> : null}
           <button type="button" onClick={onClear} className="ml-auto rounded-lg px-3 py-1.5 text-sm font-medium text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800">
             Clear selection
           </button>

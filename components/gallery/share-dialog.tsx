@@ -44,12 +44,12 @@ export function ShareDialog({ open, onClose, itemId, current, teams }: Props) {
               <input type="radio" name="share" className="mt-1 accent-accent-600" checked={choice === option.id} onChange={() => setChoice(option.id)} />
               <span>
                 <span className="block text-sm font-medium">{option.name}</span>
-                <span className="block text-xs text-zinc-500">{option.hint}</span>
+                <span className="block text-xs text-muted">{option.hint}</span>
               </span>
             </label>
           ))}
         </fieldset>
-        {teams.length === 0 ? <p className="text-xs text-zinc-500">You are in no team yet: create or join one on the Teams page to share.</p> : null}
+        {teams.length === 0 ? <p className="text-xs text-muted">You are in no team yet: create or join one on the Teams page to share.</p> : null}
         {share.error ? <Alert title="Not shared">{share.error.message}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close}>

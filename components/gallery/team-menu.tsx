@@ -61,7 +61,7 @@ export function TeamMenu({ teams, onPick, disabled }: { teams: TeamSummaryDto[];
               className="block w-full rounded-lg px-3 py-2 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800"
             >
               <span className="block truncate text-sm text-zinc-700 dark:text-zinc-200">{team.name}</span>
-              <span className="block truncate text-xs text-zinc-500">{teamContext(team)}</span>
+              <span className="block truncate text-xs text-muted">{teamContext(team)}</span>
             </button>
           ))}
         </div>

@@ -28,9 +28,9 @@ export function AssetPicker({ open, onClose, onPick, accept }: { open: boolean; 
   return (
     <Dialog open={open} onClose={onClose} title="Pick from your images" wide>
       {query.isPending ? (
-        <p className="py-10 text-center text-sm text-zinc-500">Loading…</p>
+        <p className="py-10 text-center text-sm text-muted">Loading…</p>
       ) : assets.length === 0 ? (
-        <p className="py-10 text-center text-sm text-zinc-500">No images yet. Generated and uploaded images appear here.</p>
+        <p className="py-10 text-center text-sm text-muted">No images yet. Generated and uploaded images appear here.</p>
       ) : (
         <div className="grid max-h-[60vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-4 md:grid-cols-5">
           {assets.map((asset) => (

@@ -71,7 +71,7 @@ export function GenerationProgress({ run, cancelling, onCancel, service, testId 
                     state === "done" ? "bg-accent-500" : state === "now" ? "animate-pulse bg-accent-500" : "bg-zinc-200 dark:bg-zinc-700"
                   }`}
                 />
-                <span className={`text-[10px] ${state === "todo" ? "text-zinc-400 dark:text-zinc-500" : "text-zinc-600 dark:text-zinc-300"}`}>{step.label}</span>
+                <span className={`text-[10px] ${state === "todo" ? "text-muted" : "text-zinc-600 dark:text-zinc-300"}`}>{step.label}</span>
               </li>
             );
           })}

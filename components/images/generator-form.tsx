@@ -76,7 +76,7 @@ export function GeneratorForm({ name, label, service, onSubmit, request, blocked
             </svg>
             Generate
           </Button>
-          <span className="hidden text-xs text-zinc-500 sm:inline">
+          <span className="hidden text-xs text-muted sm:inline">
             <kbd className="rounded border border-zinc-300 bg-white px-1 font-sans dark:border-zinc-700 dark:bg-zinc-900">Ctrl</kbd>{" "}
             <kbd className="rounded border border-zinc-300 bg-white px-1 font-sans dark:border-zinc-700 dark:bg-zinc-900">Enter</kbd>
           </span>

@@ -71,7 +71,7 @@ export function HistoryList({ source, name, emptyHint, renderItem }: Props) {
         <h2 id={`${name}-results-heading`} className="text-sm font-semibold">
           Results
         </h2>
-        {items.length > 0 ? <span className="text-xs text-zinc-500">Newest first</span> : null}
+        {items.length > 0 ? <span className="text-xs text-muted">Newest first</span> : null}
       </div>
 
       {history.isPending ? (
@@ -115,7 +115,7 @@ function EmptyResults({ hint }: { hint: string }) {
       </span>
       <div>
         <p className="font-medium">No images yet</p>
-        <p className="mx-auto mt-1 max-w-sm text-sm text-zinc-500">
+        <p className="mx-auto mt-1 max-w-sm text-sm text-muted">
           {hint}
         </p>
       </div>

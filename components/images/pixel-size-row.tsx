@@ -9,7 +9,7 @@ type SideProps = { id: string; label: string; value: string; onChange: (value: s
 function PixelInput({ id, label, value, onChange, invalid, describedBy }: SideProps) {
   return (
     <div className="min-w-0 flex-1">
-      <label htmlFor={id} className="mb-1 block text-xs text-zinc-500">
+      <label htmlFor={id} className="mb-1 block text-xs text-muted">
         {label}
       </label>
       <span className="relative block">
@@ -23,7 +23,7 @@ function PixelInput({ id, label, value, onChange, invalid, describedBy }: SidePr
           aria-describedby={describedBy}
           className={`${inputClass} pr-8 font-mono tabular-nums`}
         />
-        <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-zinc-400" aria-hidden>
+        <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-muted" aria-hidden>
           px
         </span>
       </span>
@@ -54,7 +54,7 @@ export function PixelSizeRow({ idPrefix, width, height, onChange, parsed, invali
         onClick={() => onChange({ width: height, height: width })}
         aria-label="Swap width and height"
         title="Swap width and height"
-        className="mb-1 grid size-8 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+        className="mb-1 grid size-8 shrink-0 place-items-center rounded-lg text-muted hover:bg-zinc-100 hover:text-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
       >
         <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
           <path d="M4 7h12m0 0-3-3m3 3-3 3M16 13H4m0 0 3-3m-3 3 3 3" />

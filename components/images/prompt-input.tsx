@@ -23,7 +23,7 @@ type Props = {
 // A generator's prompt with a live count in code points, like the server checks count. Ctrl/⌘+Enter generates.
 export function PromptInput({ id, value, max, countsTrimmed = false, errors, hint, placeholder, onChange, onSubmitShortcut }: Props) {
   const length = codePointLength(countsTrimmed ? value.trim() : value);
-  const tone = length > max ? "text-red-600 dark:text-red-400" : length > max * 0.9 ? "text-amber-600 dark:text-amber-400" : "text-zinc-500";
+  const tone = length > max ? "text-red-600 dark:text-red-400" : length > max * 0.9 ? "text-amber-600 dark:text-amber-400" : "text-muted";
   return (
     <div className="space-y-1.5">
       <div className="flex items-baseline justify-between gap-3">

@@ -109,7 +109,7 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
     <div>
       <div className="mb-1.5 flex items-center justify-between">
         <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{label}</span>
-        <span className="text-xs text-zinc-500">
+        <span className="text-xs text-muted">
           {value.length}/{max}
         </span>
       </div>
@@ -138,19 +138,19 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
             </div>
           ))}
           {Array.from({ length: uploading }, (_, i) => (
-            <div key={`uploading-${i}`} className="grid size-20 animate-pulse place-items-center rounded-lg bg-zinc-100 text-xs text-zinc-500 dark:bg-zinc-800">
+            <div key={`uploading-${i}`} className="grid size-20 animate-pulse place-items-center rounded-lg bg-zinc-100 text-xs text-muted dark:bg-zinc-800">
               Uploading
             </div>
           ))}
           {full ? null : (
-            <div className="flex min-h-20 flex-1 flex-col justify-center gap-1 px-2 text-sm text-zinc-500">
+            <div className="flex min-h-20 flex-1 flex-col justify-center gap-1 px-2 text-sm text-muted">
               <span>
                 Drop, paste or{" "}
-                <button type="button" className="font-medium text-accent-600 hover:underline" onClick={() => fileInput.current?.click()}>
+                <button type="button" className="font-medium text-accent-600 dark:text-accent-400 hover:underline" onClick={() => fileInput.current?.click()}>
                   choose files
                 </button>{" "}
                 ·{" "}
-                <button type="button" className="font-medium text-accent-600 hover:underline" onClick={() => setPicking(true)}>
+                <button type="button" className="font-medium text-accent-600 dark:text-accent-400 hover:underline" onClick={() => setPicking(true)}>
                   pick from your images
                 </button>
               </span>

@@ -19,7 +19,7 @@ export type ImageResultActions = {
 export function ResultMeta({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-[11px] tracking-wide text-zinc-500 uppercase">{label}</dt>
+      <dt className="text-[11px] tracking-wide text-muted uppercase">{label}</dt>
       <dd className="mt-0.5 flex min-w-0 items-center gap-1.5 text-[13px] text-zinc-800 tabular-nums dark:text-zinc-200">{children}</dd>
     </div>
   );
@@ -87,7 +87,7 @@ export function ResultCard({ generation, image, media, featured, testIdPrefix, a
         {image ? <ImageButton generation={generation} image={image} featured={featured} testId={`${testIdPrefix}-result-image`} onOpen={actions.onOpen} /> : media}
       </div>
       <div className="min-w-0 space-y-3 p-4">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
           <GenerationTiming generation={generation} />
         </div>
 
@@ -95,7 +95,7 @@ export function ResultCard({ generation, image, media, featured, testIdPrefix, a
 
         {generation.revisedPrompt ? (
           <div className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-950/40" data-testid={`${testIdPrefix}-revised-prompt`}>
-            <p className="mb-0.5 text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Revised prompt</p>
+            <p className="mb-0.5 text-[11px] font-medium tracking-wide text-muted uppercase">Revised prompt</p>
             <ClampedText text={generation.revisedPrompt} className="text-[13px] leading-relaxed text-zinc-700 dark:text-zinc-300" />
           </div>
         ) : null}

@@ -37,7 +37,7 @@ export function RunningPlaceholder({ generation, job, size = { width: 1, height:
           </div>
         </div>
       </div>
-      <div className="flex items-center gap-3 px-4 py-2.5 text-xs text-zinc-500">
+      <div className="flex items-center gap-3 px-4 py-2.5 text-xs text-muted">
         <p className="min-w-0 flex-1 truncate text-[13px] text-zinc-700 dark:text-zinc-300" title={generation.prompt}>
           {generation.prompt}
         </p>

@@ -40,7 +40,7 @@ export function UnfinishedResultCard({ generation, onReuse, onRunAgain, testIdPr
   const titleRepeated = failure !== undefined && failure.detail.toLowerCase().startsWith(failure.title.toLowerCase());
   return (
     <Card className="space-y-2 px-4 py-3" data-testid={`${testIdPrefix}-result`} aria-label={cancelled ? "Cancelled generation" : failed ? "Failed generation" : "Generation in progress"} role="article">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
         {cancelled ? (
           <Badge>Cancelled</Badge>
         ) : failed ? (
@@ -77,7 +77,7 @@ export function UnfinishedResultCard({ generation, onReuse, onRunAgain, testIdPr
       <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300" title={generation.prompt}>
         {generation.prompt}
       </p>
-      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-zinc-500">
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted">
         {details}
         {generation.requestId ? (
           <UnfinishedDetail label="Request id">

@@ -57,7 +57,7 @@ export function ActivityTray() {
         className={`relative inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors ${
           open || count
             ? "bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-400"
-            : "text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            : "text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
         }`}
       >
         {count ? (
@@ -87,7 +87,7 @@ export function ActivityTray() {
             <h2 ref={heading} id={`${panelId}-heading`} tabIndex={-1} className="flex-1 text-sm font-semibold outline-none">
               Activity
             </h2>
-            {finished.length || count ? <span className="text-xs text-zinc-500">{count ? `${count} running` : "Nothing running"}</span> : null}
+            {finished.length || count ? <span className="text-xs text-muted">{count ? `${count} running` : "Nothing running"}</span> : null}
             <button
               type="button"
               onClick={() => {
@@ -95,16 +95,16 @@ export function ActivityTray() {
                 button.current?.focus();
               }}
               aria-label="Close activity"
-              className="-mr-1.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+              className="-mr-1.5 rounded-md p-1 text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
             >
               <CloseIcon className="size-4.5" />
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
             {jobs.isPending ? (
-              <p className="px-4 py-8 text-center text-sm text-zinc-500">Loading…</p>
+              <p className="px-4 py-8 text-center text-sm text-muted">Loading…</p>
             ) : jobs.isError ? (
-              <p className="px-4 py-8 text-center text-sm text-zinc-500">Your activity could not be loaded: {jobs.error.message}</p>
+              <p className="px-4 py-8 text-center text-sm text-muted">Your activity could not be loaded: {jobs.error.message}</p>
             ) : running.length + finished.length === 0 ? (
               <EmptyActivity />
             ) : (
@@ -124,7 +124,7 @@ function JobSection({ title, jobs, onNavigate }: { title: string; jobs: JobDto[]
   if (jobs.length === 0) return null;
   return (
     <section aria-label={title}>
-      <h3 className="bg-zinc-50 px-4 py-1.5 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:bg-zinc-950/40">{title}</h3>
+      <h3 className="bg-zinc-50 px-4 py-1.5 text-[11px] font-medium tracking-wide text-muted uppercase dark:bg-zinc-950/40">{title}</h3>
       <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
         {jobs.map((job) => (
           <JobRow key={job.id} job={job} onNavigate={onNavigate} />
@@ -137,13 +137,13 @@ function JobSection({ title, jobs, onNavigate }: { title: string; jobs: JobDto[]
 function EmptyActivity() {
   return (
     <div className="flex flex-col items-center px-6 py-10 text-center">
-      <span className="grid size-10 place-items-center rounded-xl bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+      <span className="grid size-10 place-items-center rounded-xl bg-zinc-100 text-muted dark:bg-zinc-800">
         <svg viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
           <path d="M2.5 10h3l2-5.5 5 11 2-5.5h3" />
         </svg>
       </span>
       <p className="mt-3 text-sm font-medium">No activity</p>
-      <p className="mt-1 max-w-64 text-xs text-zinc-500">Generations and chat turns you start appear here. They keep running when you leave their page.</p>
+      <p className="mt-1 max-w-64 text-xs text-muted">Generations and chat turns you start appear here. They keep running when you leave their page.</p>
     </div>
   );
 }

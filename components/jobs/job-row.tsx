@@ -35,8 +35,8 @@ export function JobRow({ job, onNavigate }: { job: JobDto; onNavigate: () => voi
       </span>
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex items-baseline gap-2">
-          <span className="shrink-0 text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{JOB_KIND_LABELS[job.kind]}</span>
-          <span className="ml-auto shrink-0 font-mono text-xs text-zinc-500 tabular-nums">
+          <span className="shrink-0 text-[11px] font-medium tracking-wide text-muted uppercase">{JOB_KIND_LABELS[job.kind]}</span>
+          <span className="ml-auto shrink-0 font-mono text-xs text-muted tabular-nums">
             {active ? <Elapsed since={job.createdAt} /> : job.finishedAt ? tookLabel(job.createdAt, job.finishedAt) : null}
           </span>
         </div>

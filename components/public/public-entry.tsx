@@ -10,7 +10,7 @@ export function PublicEntry({ entry }: { entry: PublicEntryDto }) {
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <header className="flex items-center justify-between gap-4">
         <Logo />
-        <span className="text-xs text-zinc-500">Shared link · available until <span data-testid="public-expires">{formatDateTime(entry.expiresAt)}</span></span>
+        <span className="text-xs text-muted">Shared link · available until <span data-testid="public-expires">{formatDateTime(entry.expiresAt)}</span></span>
       </header>
       <section className="space-y-4 rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <div className={entry.files.length > 1 ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid"}>
@@ -19,13 +19,13 @@ export function PublicEntry({ entry }: { entry: PublicEntryDto }) {
           ))}
         </div>
         <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
-          <dt className="text-zinc-500">Prompt</dt>
+          <dt className="text-muted">Prompt</dt>
           <dd className="whitespace-pre-wrap" data-testid="public-prompt">
             {entry.prompt}
           </dd>
-          <dt className="text-zinc-500">Model</dt>
+          <dt className="text-muted">Model</dt>
           <dd data-testid="public-model">{modelLabel(entry.model)}</dd>
-          <dt className="text-zinc-500">Kind</dt>
+          <dt className="text-muted">Kind</dt>
           <dd>{GALLERY_KIND_LABELS[entry.kind]}</dd>
         </dl>
       </section>

@@ -51,7 +51,7 @@ function UserBlock({ user, compact = false }: { user: CurrentUser; compact?: boo
       {compact ? (
         <Link
           href="/account"
-          className="rounded-md px-2 py-1.5 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+          className="rounded-md px-2 py-1.5 text-sm text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
         >
           Account
         </Link>
@@ -60,7 +60,7 @@ function UserBlock({ user, compact = false }: { user: CurrentUser; compact?: boo
           <p className="truncate text-sm font-medium" data-testid="current-user-name">
             {user.name}
           </p>
-          <p className="truncate text-xs text-zinc-500">
+          <p className="truncate text-xs text-muted">
             {user.email} · <span data-testid="current-user-role">{user.role}</span>
           </p>
         </Link>
@@ -69,7 +69,7 @@ function UserBlock({ user, compact = false }: { user: CurrentUser; compact?: boo
       <form action={signOutAction}>
         <button
           type="submit"
-          className="rounded-md px-2 py-1.5 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+          className="rounded-md px-2 py-1.5 text-sm text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
         >
           Sign out
         </button>

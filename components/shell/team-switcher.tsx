@@ -20,7 +20,7 @@ export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamSummaryDto[];
 
   if (teams.length === 0) {
     return (
-      <Link href="/teams" className="block rounded-md px-2 py-1.5 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100">
+      <Link href="/teams" className="block rounded-md px-2 py-1.5 text-xs text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100">
         No team yet: create or join one
       </Link>
     );
@@ -31,7 +31,7 @@ export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamSummaryDto[];
   const ambiguous = active && teamChoiceLabel(active, teams) !== active.name;
   return (
     <div className="space-y-1">
-      <label htmlFor="active-team" className="block text-xs font-medium text-zinc-500">
+      <label htmlFor="active-team" className="block text-xs font-medium text-muted">
         Active team
       </label>
       <select
@@ -49,7 +49,7 @@ export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamSummaryDto[];
         ))}
       </select>
       {ambiguous ? (
-        <p className="text-xs text-zinc-500" data-testid="active-team-context">
+        <p className="text-xs text-muted" data-testid="active-team-context">
           {teamContext(active)}
         </p>
       ) : null}

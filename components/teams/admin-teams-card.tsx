@@ -10,14 +10,14 @@ export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamD
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Teams</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">Every team in the studio. Members see the work shared with their teams.</p>
+        <p className="mt-0.5 text-xs text-muted">Every team in the studio. Members see the work shared with their teams.</p>
       </div>
       {teams.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-zinc-500">No teams yet.</p>
+        <p className="px-5 py-4 text-sm text-muted">No teams yet.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" aria-label="Teams">
-            <thead className="text-xs tracking-wide text-zinc-500 uppercase">
+            <thead className="text-xs tracking-wide text-muted uppercase">
               <tr>
                 <th className="px-5 py-2 font-medium">Team</th>
                 <th className="px-3 py-2 font-medium">Members</th>
@@ -45,7 +45,7 @@ export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamD
                       defaultBytes={defaultQuotaBytes}
                     />
                   </td>
-                  <td className="px-5 py-2.5 whitespace-nowrap text-zinc-500">{formatDate(team.createdAt)}</td>
+                  <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(team.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -23,7 +23,7 @@ export function LeaveTeamCard({ teamId, userId, teamName, lastMember }: { teamId
   return (
     <Card className="p-5">
       <h2 className="text-sm font-semibold">Leave the team</h2>
-      <p className="mt-1 mb-4 text-xs text-zinc-500">
+      <p className="mt-1 mb-4 text-xs text-muted">
         {lastMember
           ? `You are the only member: leaving deletes ${teamName}, and what was shared with it becomes private to whoever made it.`
           : "You stop seeing what is shared with the team. What you shared stays with the team until you unshare it."}

@@ -23,7 +23,7 @@ export function MyInvitationsCard({ invitations }: { invitations: MyInvitationDt
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Invitations for you ({invitations.length})</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">You join a team only if you accept. Check who invited you before you do.</p>
+        <p className="mt-0.5 text-xs text-muted">You join a team only if you accept. Check who invited you before you do.</p>
       </div>
       <MutationError mutation={answer} title="The invitation was not answered" className="px-5 pt-4" />
       <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Invitations for you">
@@ -31,7 +31,7 @@ export function MyInvitationsCard({ invitations }: { invitations: MyInvitationDt
           <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3" data-testid="my-invitation">
             <div className="min-w-0">
               <p className="truncate text-sm font-medium">{invitation.team.name}</p>
-              <p className="text-xs text-zinc-500">
+              <p className="text-xs text-muted">
                 Invited by {invitation.invitedBy.name} ({invitation.invitedBy.email}) as {TEAM_ROLE_LABELS[invitation.role].toLowerCase()} ·{" "}
                 {membersText(invitation.team.memberCount)} · expires {formatDate(invitation.expiresAt)}
               </p>

@@ -19,23 +19,23 @@ export function TeamInvitationsCard({ teamId, invitations }: { teamId: string; i
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Invite by email</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">
+        <p className="mt-0.5 text-xs text-muted">
           The person sees the invitation on their Teams page and joins only if they accept it, with the role you offer. It expires after {TEAM_INVITATION_DAYS} days.
         </p>
       </div>
       <InvitationForm path={base} />
       <MutationError mutation={withdraw} title="The invitation was not withdrawn" className="px-5 pb-4" />
       <div className="border-t border-zinc-200 dark:border-zinc-800">
-        <h3 className="px-5 pt-3 text-xs font-medium tracking-wide text-zinc-500 uppercase">Waiting for an answer ({invitations.length})</h3>
+        <h3 className="px-5 pt-3 text-xs font-medium tracking-wide text-muted uppercase">Waiting for an answer ({invitations.length})</h3>
         {invitations.length === 0 ? (
-          <p className="px-5 pt-1 pb-4 text-sm text-zinc-500">No invitations are waiting for an answer.</p>
+          <p className="px-5 pt-1 pb-4 text-sm text-muted">No invitations are waiting for an answer.</p>
         ) : (
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Pending invitations">
             {invitations.map((invitation) => (
               <li key={invitation.id} className="flex items-center justify-between gap-4 px-5 py-2.5" data-testid="team-invitation">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium">{invitation.email}</p>
-                  <p className="text-xs text-zinc-500">
+                  <p className="text-xs text-muted">
                     As {TEAM_ROLE_LABELS[invitation.role].toLowerCase()} · sent {formatDate(invitation.createdAt)} by {invitation.invitedBy} · expires {formatDate(invitation.expiresAt)}
                   </p>
                 </div>

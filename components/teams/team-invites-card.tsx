@@ -25,7 +25,7 @@ export function TeamInvitesCard({ teamId, invites }: { teamId: string; invites: 
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Invite links</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">Each link adds one person to this team, then stops working. Someone without an account signs up with it.</p>
+        <p className="mt-0.5 text-xs text-muted">Each link adds one person to this team, then stops working. Someone without an account signs up with it.</p>
       </div>
       <InviteLinkForm
         selectId="team-invite-days"

@@ -6,7 +6,7 @@ import { teamContext } from "./team-context";
 
 export function TeamList({ teams, activeTeamId }: { teams: TeamSummaryDto[]; activeTeamId: string | null }) {
   if (teams.length === 0) {
-    return <p className="px-5 py-4 text-sm text-zinc-500">You are in no team yet. Create one below, accept an invitation, or open an invite link a team owner sent you.</p>;
+    return <p className="px-5 py-4 text-sm text-muted">You are in no team yet. Create one below, accept an invitation, or open an invite link a team owner sent you.</p>;
   }
   return (
     <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your teams">
@@ -15,7 +15,7 @@ export function TeamList({ teams, activeTeamId }: { teams: TeamSummaryDto[]; act
           <Link href={`/teams/${team.id}`} className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
             <div className="min-w-0">
               <p className="truncate text-sm font-medium">{team.name}</p>
-              <p className="truncate text-xs text-zinc-500">{teamContext(team)}</p>
+              <p className="truncate text-xs text-muted">{teamContext(team)}</p>
             </div>
             <div className="flex shrink-0 items-center gap-2">
               {team.id === activeTeamId ? <Badge tone="success">Active</Badge> : null}

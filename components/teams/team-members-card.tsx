@@ -22,7 +22,7 @@ export function TeamMembersCard({ team, currentUserId }: { team: TeamDetailDto; 
     <Card className="overflow-hidden">
       <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Members ({team.members.length})</h2>
-        <p className="mt-0.5 text-xs text-zinc-500">Owners invite and remove people and make invite links; every member sees what is shared with the team.</p>
+        <p className="mt-0.5 text-xs text-muted">Owners invite and remove people and make invite links; every member sees what is shared with the team.</p>
       </div>
       <MutationError mutation={changeRole} title="The role was not changed" className="px-5 pt-4" />
       <MutationError mutation={remove} title="The member was not removed" className="px-5 pt-4" />
@@ -63,9 +63,9 @@ function MemberRow({
       <div className="min-w-0">
         <p className="truncate text-sm font-medium">
           {member.name}
-          {isYou ? <span className="font-normal text-zinc-500"> (you)</span> : null}
+          {isYou ? <span className="font-normal text-muted"> (you)</span> : null}
         </p>
-        <p className="truncate text-xs text-zinc-500">
+        <p className="truncate text-xs text-muted">
           {member.email} · joined {formatDate(member.joinedAt)}
         </p>
       </div>

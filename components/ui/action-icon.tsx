@@ -32,4 +32,4 @@ export const actionClass =
   "inline-flex h-8 items-center gap-1.5 rounded-lg border border-zinc-200 bg-white px-2.5 text-[13px] font-medium text-zinc-700 transition-colors hover:border-zinc-300 hover:bg-zinc-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800";
 
 /** The icon inside an `actionClass` button: quieter than its label. */
-export const actionIconClass = "size-4 text-zinc-500 dark:text-zinc-400";
+export const actionIconClass = "size-4 text-muted";

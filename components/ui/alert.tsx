@@ -4,7 +4,7 @@ import { CloseIcon } from "./close-icon";
 const tones = {
   info: {
     box: "border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-300",
-    icon: "text-zinc-500",
+    icon: "text-muted",
     path: "M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm.75-11.25a.75.75 0 1 1-1.5 0 .75.75 0 0 1 1.5 0ZM9.25 9.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4Z",
   },
   warning: {

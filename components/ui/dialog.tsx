@@ -26,7 +26,7 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
         <div className="p-5">
           <div className="mb-4 flex items-center justify-between gap-4">
             <h2 className="text-base font-semibold">{title}</h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            <button type="button" onClick={onClose} aria-label="Close" className="rounded-md p-1 text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800">
               <CloseIcon className="size-5" />
             </button>
           </div>

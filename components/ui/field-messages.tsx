@@ -13,7 +13,7 @@ export function FieldMessages({ id, messages, hint }: { id: string; messages?: s
     );
   }
   return hint ? (
-    <p id={id} className="text-xs text-zinc-500">
+    <p id={id} className="text-xs text-muted">
       {hint}
     </p>
   ) : null;

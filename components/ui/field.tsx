@@ -26,7 +26,7 @@ export function Field({ label, error, hint, id, name, ...props }: FieldProps) {
           {error}
         </p>
       ) : hint ? (
-        <p id={messageId} className="text-xs text-zinc-500">
+        <p id={messageId} className="text-xs text-muted">
           {hint}
         </p>
       ) : null}

@@ -7,7 +7,7 @@ export function PromptCard({ prompt, testId, children }: { prompt: string; testI
   return (
     <Card className="space-y-3 p-4">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Prompt</h2>
+        <h2 className="text-[11px] font-medium tracking-wide text-muted uppercase">Prompt</h2>
         <CopyButton value={prompt} label="Copy prompt" />
       </div>
       <p className="text-sm leading-relaxed whitespace-pre-wrap text-zinc-900 dark:text-zinc-100" data-testid={testId}>

@@ -7,7 +7,7 @@ export function Switch({ checked, onChange, label, description, id }: { checked:
     <div className="flex items-start justify-between gap-3">
       <label htmlFor={id} className="min-w-0">
         <span className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">{label}</span>
-        {description ? <span className="block text-xs text-zinc-500">{description}</span> : null}
+        {description ? <span className="block text-xs text-muted">{description}</span> : null}
       </label>
       <button
         id={id}

@@ -80,7 +80,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{toast.title}</p>
         {toast.detail ? <p className="text-[13px] text-zinc-600 dark:text-zinc-400">{toast.detail}</p> : null}
-        {toast.subject ? <p className="truncate text-xs text-zinc-500">“{toast.subject}”</p> : null}
+        {toast.subject ? <p className="truncate text-xs text-muted">“{toast.subject}”</p> : null}
       </div>
       {toast.action ? (
         <Link
@@ -95,7 +95,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         type="button"
         onClick={dismiss}
         aria-label="Dismiss notification"
-        className="-m-1 size-7 shrink-0 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+        className="-m-1 size-7 shrink-0 rounded-md p-1.5 text-muted hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
       >
         <CloseIcon className="size-4" />
       </button>

@@ -17,14 +17,14 @@ export function AccountUsageCard({ report }: { report: UsageReportDto }) {
       <div className="space-y-4 p-5">
         <div>
           <h2 className="text-sm font-semibold">Your usage</h2>
-          <p className="mt-1 text-xs text-zinc-500">
+          <p className="mt-1 text-xs text-muted">
             {report.from} to {report.to} (UTC). {USAGE_COUNTING_NOTE}
           </p>
         </div>
         <dl className="grid grid-cols-3 gap-3">
           {(Object.keys(USAGE_METRIC_LABELS) as UsageMetric[]).map((key) => (
             <div key={key} className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
-              <dt className="text-xs text-zinc-500">{USAGE_METRIC_LABELS[key]}</dt>
+              <dt className="text-xs text-muted">{USAGE_METRIC_LABELS[key]}</dt>
               <dd className="mt-0.5 text-lg font-semibold tabular-nums">{formatCount(report.totals[key])}</dd>
             </div>
           ))}

@@ -82,7 +82,7 @@ export function AdminUsagePanel() {
             Export CSV
           </a>
         </div>
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-muted">
           Days are UTC; a range spans at most {USAGE_MAX_DAYS} days. {USAGE_COUNTING_NOTE} Team is the owner&apos;s active team when the work was made.
         </p>
         {user || team ? (
@@ -97,7 +97,7 @@ export function AdminUsagePanel() {
       <Card className="p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 className="flex items-center gap-2 text-sm font-semibold">
-            Per day and model {usage.isFetching ? <Spinner className="size-3.5 text-zinc-400" /> : null}
+            Per day and model {usage.isFetching ? <Spinner className="size-3.5 text-muted" /> : null}
           </h2>
           <UsageMetricToggle value={metric} onChange={setMetric} />
         </div>
@@ -107,7 +107,7 @@ export function AdminUsagePanel() {
       <Card className="overflow-hidden">
         <div className="border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
           <h2 className="text-sm font-semibold">By {USAGE_GROUP_LABELS[groupBy].toLowerCase()}</h2>
-          {narrowable ? <p className="mt-0.5 text-xs text-zinc-500">&ldquo;Only this&rdquo; narrows the page and the export to one line.</p> : null}
+          {narrowable ? <p className="mt-0.5 text-xs text-muted">&ldquo;Only this&rdquo; narrows the page and the export to one line.</p> : null}
         </div>
         {report ? (
           <UsageTable
@@ -138,7 +138,7 @@ function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-3 text-xs font-medium dark:bg-zinc-800">
       {label}
-      <button type="button" onClick={onRemove} aria-label={`Remove filter ${label}`} className="rounded-full px-1.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 dark:hover:bg-zinc-700 dark:hover:text-white">
+      <button type="button" onClick={onRemove} aria-label={`Remove filter ${label}`} className="rounded-full px-1.5 text-muted hover:bg-zinc-200 hover:text-zinc-900 dark:hover:bg-zinc-700 dark:hover:text-white">
         ×
       </button>
     </span>

@@ -15,7 +15,7 @@ type Props = { days: UsageDayDto[]; models: string[]; metric: UsageMetric; heigh
 // colour (currentColor), so the chart follows the light and dark themes without a palette of its own.
 export function UsageChart({ days, models, metric, height = 260 }: Props) {
   return (
-    <figure className="text-zinc-500 dark:text-zinc-400" aria-label={`${USAGE_METRIC_LABELS[metric]} per day, by model`} data-testid="usage-chart">
+    <figure className="text-muted" aria-label={`${USAGE_METRIC_LABELS[metric]} per day, by model`} data-testid="usage-chart">
       <div style={{ height }}>
         <UsageBars days={days} models={models} metric={metric} height={height} />
       </div>

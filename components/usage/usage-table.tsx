@@ -19,7 +19,7 @@ export function UsageTable({ heading, groups, totals, action }: Props) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="usage-table">
-        <thead className="text-xs uppercase tracking-wide text-zinc-500">
+        <thead className="text-xs uppercase tracking-wide text-muted">
           <tr>
             <th className="px-5 py-2 font-medium">{heading}</th>
             <th className={`${cell} font-medium`}>{USAGE_METRIC_LABELS.tokens}</th>
@@ -35,7 +35,7 @@ export function UsageTable({ heading, groups, totals, action }: Props) {
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {groups.length === 0 ? (
             <tr>
-              <td colSpan={action ? 5 : 4} className="px-5 py-6 text-center text-zinc-500">
+              <td colSpan={action ? 5 : 4} className="px-5 py-6 text-center text-muted">
                 Nothing was used in this range.
               </td>
             </tr>
@@ -44,7 +44,7 @@ export function UsageTable({ heading, groups, totals, action }: Props) {
               <tr key={group.key}>
                 <td className="px-5 py-2">
                   <span className="font-medium">{group.label}</span>
-                  {group.detail ? <span className="block text-xs text-zinc-500">{group.detail}</span> : null}
+                  {group.detail ? <span className="block text-xs text-muted">{group.detail}</span> : null}
                 </td>
                 <td className={cell}>{formatCount(group.tokens)}</td>
                 <td className={cell}>{formatCount(group.images)}</td>

@@ -44,14 +44,14 @@ export function DeleteVideoDialog({ job, open, onClose, onDeleted }: Props) {
               <input type="radio" name="archive" checked={!removeArchive} onChange={() => setRemoveArchive(false)} className="mt-0.5 accent-accent-600" data-testid="delete-archive-keep" />
               <span>
                 <span className="block font-medium">Keep the archived video</span>
-                <span className="block text-xs text-zinc-500">It stays playable and downloadable from the studio.</span>
+                <span className="block text-xs text-muted">It stays playable and downloadable from the studio.</span>
               </span>
             </label>
             <label className="flex items-start gap-2.5 rounded-lg border border-zinc-200 p-2.5 has-checked:border-red-500 dark:border-zinc-700">
               <input type="radio" name="archive" checked={removeArchive} onChange={() => setRemoveArchive(true)} className="mt-0.5 accent-red-600" data-testid="delete-archive-remove" />
               <span>
                 <span className="block font-medium">Remove it too</span>
-                <span className="block text-xs text-zinc-500">The video and its 720p copy are deleted for good.</span>
+                <span className="block text-xs text-muted">The video and its 720p copy are deleted for good.</span>
               </span>
             </label>
           </fieldset>

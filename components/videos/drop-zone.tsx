@@ -32,13 +32,13 @@ export function DropZone({ testId, accept, multiple, onFiles, hint, what, compac
         onFiles([...event.dataTransfer.files]);
       }}
       data-testid={testId}
-      className={`flex flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-3 text-center text-sm text-zinc-500 transition-colors ${
+      className={`flex flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-3 text-center text-sm text-muted transition-colors ${
         compact ? "min-h-28 py-3" : "min-h-24 py-4"
       } ${dragging ? "border-accent-500 bg-accent-50 dark:bg-accent-500/10" : "border-zinc-300 dark:border-zinc-700"}`}
     >
       <span>
         Drop {what} or{" "}
-        <button type="button" className="font-medium text-accent-600 hover:underline" onClick={() => input.current?.click()}>
+        <button type="button" className="font-medium text-accent-600 dark:text-accent-400 hover:underline" onClick={() => input.current?.click()}>
           choose {multiple ? "files" : "a file"}
         </button>
       </span>

@@ -29,7 +29,7 @@ export function KeyframeSlots({ keyframes, aspectRatio, errors, onChange }: Prop
         <span id="video-inputs-label" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
           Keyframes
         </span>
-        <span className="text-xs text-zinc-500">One or both</span>
+        <span className="text-xs text-muted">One or both</span>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {(["first", "last"] as const).map((slot) => (
@@ -68,10 +68,10 @@ function KeyframeSlotField({ slot, input, aspectRatio, onChange }: { slot: Keyfr
           </div>
           <p className="truncate text-xs text-zinc-600 dark:text-zinc-400" title={input.name}>
             {input.name}
-            {width && height ? <span className="text-zinc-400 tabular-nums"> · {width}×{height}</span> : null}
+            {width && height ? <span className="text-muted tabular-nums"> · {width}×{height}</span> : null}
           </p>
           {width && height ? (
-            <p className={`text-xs ${fit?.change === "crop" ? "text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} data-testid={`${testId}-fit`}>
+            <p className={`text-xs ${fit?.change === "crop" ? "text-amber-700 dark:text-amber-400" : "text-muted"}`} data-testid={`${testId}-fit`}>
               {keyframeFitMessage({ width, height }, aspectRatio)}
             </p>
           ) : null}

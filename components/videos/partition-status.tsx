@@ -19,7 +19,7 @@ export function PartitionStatus({ task, partition, problem }: Props) {
   const base = "flex items-start gap-2.5 rounded-xl border px-3 py-2.5 text-[13px]";
   if (partition.isPending) {
     return (
-      <div className={`${base} border-zinc-200 text-zinc-500 dark:border-zinc-800`} data-testid="partition-status" data-usable="unknown">
+      <div className={`${base} border-zinc-200 text-muted dark:border-zinc-800`} data-testid="partition-status" data-usable="unknown">
         <Spinner className="mt-0.5 size-3.5" />
         Checking the video service’s mode…
       </div>

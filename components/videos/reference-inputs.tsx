@@ -57,7 +57,7 @@ export function ReferenceInputs({ references, errors, onChange, onInsertTag }: P
         <span id="video-inputs-label" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
           References
         </span>
-        <span className="text-xs text-zinc-500 tabular-nums" data-testid="video-reference-counts">
+        <span className="text-xs text-muted tabular-nums" data-testid="video-reference-counts">
           {count("image")}/{REFERENCE_LIMITS.images} images · {count("video")}/{REFERENCE_LIMITS.videos} videos · {count("audio")}/{REFERENCE_LIMITS.audio} audio
         </span>
       </div>
@@ -116,7 +116,7 @@ function ReferenceRow({ input, tag, onInsertTag, onRemove }: { input: AttachedIn
   ].filter(Boolean);
   return (
     <li className="flex items-center gap-3 rounded-lg border border-zinc-200 p-1.5 pr-2 dark:border-zinc-800" data-testid="video-reference" data-type={input.type}>
-      <span className="grid size-11 shrink-0 place-items-center overflow-hidden rounded-md bg-zinc-100 text-zinc-400 dark:bg-zinc-800">
+      <span className="grid size-11 shrink-0 place-items-center overflow-hidden rounded-md bg-zinc-100 text-muted dark:bg-zinc-800">
         {input.type !== "audio" && asset.thumbnailUrl ? (
           <img src={asset.thumbnailUrl} alt="" className="size-full object-cover" />
         ) : (
@@ -129,7 +129,7 @@ function ReferenceRow({ input, tag, onInsertTag, onRemove }: { input: AttachedIn
         <span className="block truncate text-sm text-zinc-800 dark:text-zinc-200" title={input.name}>
           {input.name}
         </span>
-        <span className="block truncate text-xs text-zinc-500 tabular-nums">{details.join(" · ")}</span>
+        <span className="block truncate text-xs text-muted tabular-nums">{details.join(" · ")}</span>
       </span>
       <button
         type="button"
@@ -140,7 +140,7 @@ function ReferenceRow({ input, tag, onInsertTag, onRemove }: { input: AttachedIn
       >
         {tag}
       </button>
-      <button type="button" onClick={onRemove} aria-label={`Remove ${input.name}`} className="shrink-0 rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
+      <button type="button" onClick={onRemove} aria-label={`Remove ${input.name}`} className="shrink-0 rounded-md p-1 text-muted hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200">
         <CloseIcon className="size-4" />
       </button>
     </li>

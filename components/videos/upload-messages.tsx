@@ -32,7 +32,7 @@ export function PendingUploadRow({ upload }: { upload: PendingUpload }) {
       <span className="min-w-0 flex-1 truncate text-zinc-700 dark:text-zinc-300" title={upload.name}>
         {upload.name}
       </span>
-      <span className="shrink-0 text-xs text-zinc-500 tabular-nums">Uploading · {formatMegabytes(upload.bytes)}</span>
+      <span className="shrink-0 text-xs text-muted tabular-nums">Uploading · {formatMegabytes(upload.bytes)}</span>
     </div>
   );
 }

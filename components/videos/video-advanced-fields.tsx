@@ -73,11 +73,11 @@ export function VideoAdvancedFields({ form, errors, onChange, open, onOpen }: Pr
         className="flex w-full items-center gap-2 px-3 py-2.5 text-left text-sm font-medium text-zinc-700 dark:text-zinc-300"
         data-testid="video-advanced-toggle"
       >
-        <svg viewBox="0 0 20 20" className={`size-4 text-zinc-400 transition-transform ${open ? "rotate-90" : ""}`} fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden>
+        <svg viewBox="0 0 20 20" className={`size-4 text-muted transition-transform ${open ? "rotate-90" : ""}`} fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden>
           <path d="M7.5 4.5 13 10l-5.5 5.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         Advanced
-        <span className="ml-auto truncate text-xs font-normal text-zinc-500">{changed.length ? changed.join(" · ") : "Defaults, random seed"}</span>
+        <span className="ml-auto truncate text-xs font-normal text-muted">{changed.length ? changed.join(" · ") : "Defaults, random seed"}</span>
       </button>
       {open ? (
         <div id="video-advanced" className="grid grid-cols-1 gap-4 border-t border-zinc-200 p-3 sm:grid-cols-2 dark:border-zinc-800">

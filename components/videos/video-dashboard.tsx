@@ -32,7 +32,7 @@ export function VideoDashboard({ onDuplicate }: Props) {
           <h2 id="videos-heading" className="text-sm font-semibold">
             Your videos
           </h2>
-          <p className="text-xs text-zinc-500">Newest first. Jobs keep running when you close the page.</p>
+          <p className="text-xs text-muted">Newest first. Jobs keep running when you close the page.</p>
         </div>
         <div className="flex gap-2">
           <label className="sr-only" htmlFor="videos-filter-task">
@@ -121,7 +121,7 @@ function EmptyVideos({ filtered, onClear }: { filtered: boolean; onClear: () => 
       ) : (
         <div>
           <p className="font-medium">No video jobs yet</p>
-          <p className="mx-auto mt-1 max-w-sm text-sm text-zinc-500">
+          <p className="mx-auto mt-1 max-w-sm text-sm text-muted">
             Describe a scene and press Generate video. Jobs take a few minutes and keep running on the server; they show up here with their progress.
           </p>
         </div>

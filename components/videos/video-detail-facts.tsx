@@ -61,7 +61,7 @@ export function VideoTimesFacts({ job }: { job: VideoJobDto }) {
       <FactRow label="Service id">{job.upstreamId ? <span className="font-mono text-xs">{job.upstreamId}</span> : "—"}</FactRow>
       <div className="py-1.5">
         <dt className="sr-only">Retention</dt>
-        <dd className="text-xs text-zinc-500">
+        <dd className="text-xs text-muted">
           The video service keeps a job and its result for {VIDEO_RETENTION_DAYS} days; the studio’s archived copy stays until you remove it.
         </dd>
       </div>
@@ -75,18 +75,18 @@ export function VideoEchoFacts({ echo }: { echo: VideoJobDto["echo"] }) {
   return (
     <details className="group rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid="video-detail-echo">
       <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-[13px] font-medium text-zinc-700 dark:text-zinc-300">
-        <svg viewBox="0 0 20 20" className="size-4 text-zinc-400 transition-transform group-open:rotate-90" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden>
+        <svg viewBox="0 0 20 20" className="size-4 text-muted transition-transform group-open:rotate-90" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden>
           <path d="M7.5 4.5 13 10l-5.5 5.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         Applied arguments
-        <span className="ml-auto text-xs font-normal text-zinc-500">{rows.length ? `${rows.length} values` : "not yet known"}</span>
+        <span className="ml-auto text-xs font-normal text-muted">{rows.length ? `${rows.length} values` : "not yet known"}</span>
       </summary>
       {rows.length ? (
         <table className="w-full border-t border-zinc-200 text-left text-xs dark:border-zinc-800">
           <tbody>
             {rows.map(([key, value]) => (
               <tr key={key} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/70">
-                <th scope="row" className="w-2/5 px-3 py-1.5 align-top font-mono font-normal text-zinc-500">
+                <th scope="row" className="w-2/5 px-3 py-1.5 align-top font-mono font-normal text-muted">
                   {key}
                 </th>
                 <td className="px-3 py-1.5 font-mono break-all text-zinc-800 dark:text-zinc-200">{value}</td>
@@ -95,7 +95,7 @@ export function VideoEchoFacts({ echo }: { echo: VideoJobDto["echo"] }) {
           </tbody>
         </table>
       ) : (
-        <p className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">The service reports them once it has accepted the job.</p>
+        <p className="border-t border-zinc-200 px-3 py-2 text-xs text-muted dark:border-zinc-800">The service reports them once it has accepted the job.</p>
       )}
     </details>
   );

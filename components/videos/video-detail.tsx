@@ -59,7 +59,7 @@ export function VideoDetail({ id, sharedBy }: { id: string; sharedBy?: string })
         {missing ? (
           <Card className="flex flex-col items-center gap-2 border-dashed px-6 py-16 text-center" data-testid="video-not-found">
             <p className="text-lg font-semibold">Video not found</p>
-            <p className="max-w-md text-sm text-zinc-500">It may have been deleted, or the link is wrong. Your videos are on the Videos page.</p>
+            <p className="max-w-md text-sm text-muted">It may have been deleted, or the link is wrong. Your videos are on the Videos page.</p>
           </Card>
         ) : (
           <RetryAlert title="The video could not be loaded" onRetry={() => void job.refetch()}>
@@ -101,8 +101,8 @@ function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
             {active ? <Spinner className="size-3" /> : null}
             <span data-testid="video-detail-phase">{badge.label}</span>
           </Badge>
-          <span className="text-sm text-zinc-500">{VIDEO_TASK_LABELS[job.task]}</span>
-          <span className="font-mono text-sm text-zinc-500 tabular-nums">
+          <span className="text-sm text-muted">{VIDEO_TASK_LABELS[job.task]}</span>
+          <span className="font-mono text-sm text-muted tabular-nums">
             {jobClockText(job, now)}
           </span>
         </div>
@@ -162,7 +162,7 @@ function PlayerCard({ job }: { job: VideoJobDto }) {
             {active ? (
               <VideoJobProgress job={job} />
             ) : (
-              <p className="text-sm text-zinc-500">{job.phase === "gone" ? "The video service dropped this job before the studio could keep its video." : "This job has no video."}</p>
+              <p className="text-sm text-muted">{job.phase === "gone" ? "The video service dropped this job before the studio could keep its video." : "This job has no video."}</p>
             )}
           </div>
         </div>
@@ -229,10 +229,10 @@ function JobInputs({ job }: { job: VideoJobDto }) {
         const label = input.slot === "reference" ? tags[references.indexOf(input)] : SLOT_LABELS[input.slot];
         return (
           <li key={`${input.slot}-${input.assetId}`} className="w-24 space-y-1">
-            <span className="grid size-24 place-items-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 text-xs text-zinc-400 dark:border-zinc-800 dark:bg-zinc-950">
+            <span className="grid size-24 place-items-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 text-xs text-muted dark:border-zinc-800 dark:bg-zinc-950">
               {input.asset?.thumbnailUrl ? <img src={input.asset.thumbnailUrl} alt={label} className="size-full object-cover" /> : input.asset ? input.type : "Deleted"}
             </span>
-            <span className="block truncate text-center font-mono text-[11px] text-zinc-500">{label}</span>
+            <span className="block truncate text-center font-mono text-[11px] text-muted">{label}</span>
           </li>
         );
       })}

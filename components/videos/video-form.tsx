@@ -130,7 +130,7 @@ export function VideoForm({ model }: { model: VideoFormModel }) {
             )}
             {submit.pending ? "Submitting…" : "Generate video"}
           </Button>
-          <span className="hidden text-xs text-zinc-500 sm:inline">
+          <span className="hidden text-xs text-muted sm:inline">
             <kbd className="rounded border border-zinc-300 bg-white px-1 font-sans dark:border-zinc-700 dark:bg-zinc-900">Ctrl</kbd>{" "}
             <kbd className="rounded border border-zinc-300 bg-white px-1 font-sans dark:border-zinc-700 dark:bg-zinc-900">Enter</kbd>
           </span>
@@ -140,7 +140,7 @@ export function VideoForm({ model }: { model: VideoFormModel }) {
             {blockedReason}
           </p>
         ) : (
-          <p className="text-xs text-zinc-500">Video jobs take minutes. They run on the server: you can close this page.</p>
+          <p className="text-xs text-muted">Video jobs take minutes. They run on the server: you can close this page.</p>
         )}
       </div>
     </form>

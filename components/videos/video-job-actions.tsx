@@ -72,7 +72,7 @@ export function VideoJobActions({ job, onDuplicate, showOpen = true, onDeleted }
         ) : null}
       </div>
       {!job.canCancel && active && job.cancelBlockedReason ? (
-        <p className="text-xs text-zinc-500" data-testid="video-job-cancel-blocked">
+        <p className="text-xs text-muted" data-testid="video-job-cancel-blocked">
           {job.cancelBlockedReason}
         </p>
       ) : null}

@@ -25,7 +25,7 @@ function JobClock({ job }: { job: VideoJobDto }) {
   // An ended job's clock stands still: no need to wake every second for it.
   const now = useNow(active ? 1000 : 60_000);
   return (
-    <span className="font-mono text-xs text-zinc-500 tabular-nums" data-testid="video-job-elapsed" title={active ? "Time since it was submitted" : "Time from submit to result"}>
+    <span className="font-mono text-xs text-muted tabular-nums" data-testid="video-job-elapsed" title={active ? "Time since it was submitted" : "Time from submit to result"}>
       {jobClockText(job, now)}
     </span>
   );
@@ -53,7 +53,7 @@ function Poster({ job }: { job: VideoJobDto }) {
         </>
       ) : (
         <span
-          className={`grid max-h-[75%] max-w-[80%] place-items-center rounded-md bg-gradient-to-br from-accent-100 via-zinc-200 to-accent-50 text-zinc-500 dark:from-accent-500/15 dark:via-zinc-800 dark:to-zinc-900 ${active ? "animate-pulse" : ""}`}
+          className={`grid max-h-[75%] max-w-[80%] place-items-center rounded-md bg-gradient-to-br from-accent-100 via-zinc-200 to-accent-50 text-muted dark:from-accent-500/15 dark:via-zinc-800 dark:to-zinc-900 ${active ? "animate-pulse" : ""}`}
           style={{ aspectRatio: `${shape.width} / ${shape.height}`, ...(shape.width >= shape.height ? { width: "80%" } : { height: "75%" }) }}
         >
           {active ? <Spinner className="size-5 text-accent-600 dark:text-accent-400" /> : <span className="text-xs">No video</span>}
@@ -83,8 +83,8 @@ export function VideoJobCard({ job, onDuplicate }: Props) {
               {active ? <Spinner className="size-3" /> : null}
               <span data-testid="video-job-phase">{badge.label}</span>
             </Badge>
-            <span className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{VIDEO_TASK_LABELS[job.task]}</span>
-            <span className="ml-auto flex items-center gap-2 text-xs text-zinc-500">
+            <span className="text-[11px] font-medium tracking-wide text-muted uppercase">{VIDEO_TASK_LABELS[job.task]}</span>
+            <span className="ml-auto flex items-center gap-2 text-xs text-muted">
               <time dateTime={job.createdAt} title={new Date(job.createdAt).toLocaleString()}>
                 {formatRelative(job.createdAt, now)}
               </time>

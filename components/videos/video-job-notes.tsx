@@ -56,7 +56,7 @@ export function VideoJobPreparation({ preparation }: { preparation: VideoJobDto[
 export function UpstreamDeletedNote({ job }: { job: Pick<VideoJobDto, "upstreamDeletedAt"> }) {
   if (!job.upstreamDeletedAt) return null;
   return (
-    <p className="text-xs text-zinc-500" data-testid="video-job-upstream-deleted">
+    <p className="text-xs text-muted" data-testid="video-job-upstream-deleted">
       Deleted from the video service on {new Date(job.upstreamDeletedAt).toLocaleDateString("en", { dateStyle: "medium" })}; the studio’s copy is kept.
     </p>
   );

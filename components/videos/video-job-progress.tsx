@@ -18,7 +18,7 @@ export function VideoJobProgress({ job }: { job: Pick<VideoJobDto, "phase" | "qu
               <span
                 className={`h-1 rounded-full ${state === "done" ? "bg-accent-500" : state === "now" ? "animate-pulse bg-accent-500" : "bg-zinc-200 dark:bg-zinc-700"}`}
               />
-              <span className={`truncate text-[10px] ${state === "todo" ? "text-zinc-400 dark:text-zinc-500" : "text-zinc-600 dark:text-zinc-300"}`}>{stage.label}</span>
+              <span className={`truncate text-[10px] ${state === "todo" ? "text-muted" : "text-zinc-600 dark:text-zinc-300"}`}>{stage.label}</span>
             </li>
           );
         })}

@@ -56,7 +56,7 @@ export function VideoOutputFields({ form, errors, onChange }: Props) {
             aria-describedby="video-duration-message"
             className={`${numberInputClass} pr-8`}
           />
-          <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-zinc-400" aria-hidden>
+          <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-muted" aria-hidden>
             s
           </span>
         </span>
@@ -112,7 +112,7 @@ export function VideoOutputFields({ form, errors, onChange }: Props) {
               aria-describedby="video-short-edge-message"
               className={`${numberInputClass} pr-9`}
             />
-            <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-zinc-400" aria-hidden>
+            <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-muted" aria-hidden>
               px
             </span>
           </span>

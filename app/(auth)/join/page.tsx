@@ -9,7 +9,7 @@ import { siteSettings } from "@/lib/auth/site-settings";
 
 export const metadata: Metadata = { title: "Join a team" };
 
-const linkClass = "font-medium text-accent-600 hover:underline";
+const linkClass = "font-medium text-accent-600 dark:text-accent-400 hover:underline";
 
 // A team owner's invite link. Outside the studio's shell, so that it works signed out: a signed-in
 // account joins with one click; anyone else signs in (and comes back here), or signs up with the
@@ -26,7 +26,7 @@ export default async function JoinPage({ searchParams }: { searchParams: Promise
         <p role="alert" className="mb-6 text-sm leading-relaxed text-zinc-600 dark:text-zinc-400">
           {INVITE_PROBLEMS[check.status]}
         </p>
-        <p className="text-center text-sm text-zinc-500">
+        <p className="text-center text-sm text-muted">
           <Link href={user ? "/teams" : "/sign-in"} className={linkClass}>
             {user ? "Your teams" : "Sign in"}
           </Link>
@@ -41,20 +41,20 @@ export default async function JoinPage({ searchParams }: { searchParams: Promise
     return (
       <>
         <h1 className="mb-1 text-xl font-semibold">Join {check.teamName}</h1>
-        <p className="mb-6 text-sm text-zinc-500">You were invited to the team {check.teamName}. The link works once, until {expires}.</p>
+        <p className="mb-6 text-sm text-muted">You were invited to the team {check.teamName}. The link works once, until {expires}.</p>
         <div className="space-y-3 text-center text-sm">
           <Link href={`/sign-in?next=${encodeURIComponent(here)}`} className="flex h-10 items-center justify-center rounded-lg bg-accent-600 font-medium text-white hover:bg-accent-700">
             Sign in to join
           </Link>
           {inviteCreatesAccounts(check.kind, settings) ? (
-            <p className="text-zinc-500">
+            <p className="text-muted">
               No account yet?{" "}
               <Link href={`/sign-up?invite=${encodeURIComponent(token)}`} className={linkClass}>
                 Create one with this invite
               </Link>
             </p>
           ) : (
-            <p className="text-zinc-500">{TEAM_INVITE_NEEDS_ACCOUNT}</p>
+            <p className="text-muted">{TEAM_INVITE_NEEDS_ACCOUNT}</p>
           )}
         </div>
       </>
@@ -65,7 +65,7 @@ export default async function JoinPage({ searchParams }: { searchParams: Promise
     return (
       <>
         <h1 className="mb-3 text-xl font-semibold">You are already in {check.teamName}</h1>
-        <p className="mb-6 text-sm text-zinc-500">The link stays unused, for the person it was meant for.</p>
+        <p className="mb-6 text-sm text-muted">The link stays unused, for the person it was meant for.</p>
         <p className="text-center text-sm">
           <Link href={`/teams/${check.teamId}`} className={linkClass}>
             Open {check.teamName}
@@ -78,11 +78,11 @@ export default async function JoinPage({ searchParams }: { searchParams: Promise
   return (
     <>
       <h1 className="mb-1 text-xl font-semibold">Join {check.teamName}</h1>
-      <p className="mb-6 text-sm text-zinc-500">
+      <p className="mb-6 text-sm text-muted">
         Signed in as {user.name} ({user.email}). You will see what the team shares, and can share your work with it. The link works once, until {expires}.
       </p>
       <JoinTeamButton token={token} teamName={check.teamName} />
-      <p className="mt-4 text-center text-sm text-zinc-500">
+      <p className="mt-4 text-center text-sm text-muted">
         <Link href="/" className={linkClass}>
           Back to the studio
         </Link>

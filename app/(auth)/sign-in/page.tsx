@@ -16,7 +16,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <h1 className="mb-1 text-xl font-semibold">Sign in</h1>
-      <p className="mb-6 text-sm text-zinc-500">Welcome back to the studio.</p>
+      <p className="mb-6 text-sm text-muted">Welcome back to the studio.</p>
       <AuthForm
         mode="sign-in"
         action={signInAction}
@@ -30,7 +30,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           (await signUpIsOpen()) ? (
             <>
               New here?{" "}
-              <Link href="/sign-up" className="font-medium text-accent-600 hover:underline">
+              <Link href="/sign-up" className="font-medium text-accent-600 dark:text-accent-400 hover:underline">
                 Create an account
               </Link>
             </>

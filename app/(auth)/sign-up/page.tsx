@@ -18,7 +18,7 @@ const signUpFields = [
 const signInLink = (
   <>
     Already have an account?{" "}
-    <Link href="/sign-in" className="font-medium text-accent-600 hover:underline">
+    <Link href="/sign-in" className="font-medium text-accent-600 dark:text-accent-400 hover:underline">
       Sign in
     </Link>
   </>
@@ -52,7 +52,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
         <p role={policy.kind === "closed" ? undefined : "alert"} className="mb-6 text-sm leading-relaxed text-zinc-600 dark:text-zinc-400">
           {policy.kind === "closed" ? SIGN_UP_BY_INVITATION : INVITE_PROBLEMS[policy.problem]}
         </p>
-        <p className="text-center text-sm text-zinc-500">{signInLink}</p>
+        <p className="text-center text-sm text-muted">{signInLink}</p>
       </>
     );
   }
@@ -60,7 +60,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <h1 className="mb-1 text-xl font-semibold">{policy.kind === "invite" ? `Join ${policy.teamName}` : "Create your account"}</h1>
-      <p className="mb-6 text-sm text-zinc-500">
+      <p className="mb-6 text-sm text-muted">
         {policy.kind === "first-account"
           ? "This is the studio's first account: it becomes the site admin."
           : policy.kind === "invite"

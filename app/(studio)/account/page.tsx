@@ -23,15 +23,15 @@ export default async function AccountPage() {
           <h2 className="mb-4 text-sm font-semibold">You</h2>
           <dl className="space-y-3 text-sm">
             <div>
-              <dt className="text-zinc-500">Name</dt>
+              <dt className="text-muted">Name</dt>
               <dd className="font-medium">{user.name}</dd>
             </div>
             <div>
-              <dt className="text-zinc-500">Email</dt>
+              <dt className="text-muted">Email</dt>
               <dd className="break-all">{user.email}</dd>
             </div>
             <div>
-              <dt className="text-zinc-500">Role</dt>
+              <dt className="text-muted">Role</dt>
               <dd className="mt-0.5">
                 <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{user.role === "admin" ? "site admin" : "member"}</Badge>
               </dd>
@@ -40,7 +40,7 @@ export default async function AccountPage() {
         </Card>
         <Card className="p-5">
           <h2 className="text-sm font-semibold">Change password</h2>
-          <p className="mt-1 mb-4 text-xs text-zinc-500">You stay signed in here; every other browser or device signed in to your account is signed out.</p>
+          <p className="mt-1 mb-4 text-xs text-muted">You stay signed in here; every other browser or device signed in to your account is signed out.</p>
           <ChangePasswordForm />
         </Card>
         <AccountStorageCard storage={storage} />

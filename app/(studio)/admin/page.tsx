@@ -48,12 +48,12 @@ export default async function AdminPage() {
             <dl className="space-y-3 text-sm">
               {upstream.map((service) => (
                 <div key={service.name}>
-                  <dt className="text-zinc-500">{service.name}</dt>
+                  <dt className="text-muted">{service.name}</dt>
                   <dd className="font-mono text-xs break-all">{service.url ?? "not configured"}</dd>
                 </div>
               ))}
             </dl>
-            <p className="mt-4 text-xs text-zinc-500">Keys stay on the server and are never shown here.</p>
+            <p className="mt-4 text-xs text-muted">Keys stay on the server and are never shown here.</p>
             <Link href="/admin/video" className="mt-3 inline-block text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
               Video service: partition and health →
             </Link>

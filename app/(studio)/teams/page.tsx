@@ -24,7 +24,7 @@ export default async function TeamsPage() {
         </Card>
         <Card className="p-5">
           <h2 className="mb-1 text-sm font-semibold">New team</h2>
-          <p className="mb-4 text-xs text-zinc-500">You become its owner: you invite people, make invite links and decide who else is an owner.</p>
+          <p className="mb-4 text-xs text-muted">You become its owner: you invite people, make invite links and decide who else is an owner.</p>
           <CreateTeamForm />
         </Card>
       </div>
