@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { OPEN_SIGN_UP_MEANING, OPEN_SIGN_UP_NO_TEAM } from "../lib/auth/messages";
+import { ACCOUNT_DISABLED, OPEN_SIGN_UP_MEANING, OPEN_SIGN_UP_NO_TEAM } from "../lib/auth/messages";
 import { adminStorageState } from "../playwright.config";
 import { newMember, PASSWORD, signIn, signOut, signUp } from "./accounts";
 
@@ -222,7 +222,7 @@ test.describe("finding 12: sessions end when they should", () => {
     await Promise.all([again.close(), phone.close(), laptop.close()]);
   });
 
-  test("an admin disables a user: signed out at once and refused at sign-in; enabling lets them back", async ({ browser, baseURL }) => {
+  test("an admin disables a user: signed out at once and told at sign-in that the account is disabled; enabling lets them back", async ({ browser, baseURL }) => {
     const { account, context, page } = await memberBrowser(browser, baseURL!, "disabled");
     const admin = await adminPage(browser, baseURL!);
     const row = admin.getByRole("row").filter({ hasText: account.email });
@@ -237,7 +237,8 @@ test.describe("finding 12: sessions end when they should", () => {
     await signInPage.getByLabel("Email").fill(account.email);
     await signInPage.getByLabel("Password").fill(PASSWORD);
     await signInPage.getByRole("button", { name: "Sign in" }).click();
-    await expect(signInPage.locator("form").getByRole("alert")).toHaveText("The email or password is not right.");
+    // Only the right password learns that the account is disabled.
+    await expect(signInPage.locator("form").getByRole("alert")).toHaveText(ACCOUNT_DISABLED);
 
     await row.getByRole("button", { name: `Enable ${account.name}` }).click();
     await expect(row.getByText("disabled", { exact: true })).toHaveCount(0);
