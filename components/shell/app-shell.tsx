@@ -11,7 +11,7 @@ import { TeamSwitcher } from "./team-switcher";
 import { ThemeToggle } from "./theme-toggle";
 
 // The signed-in frame. JobsProvider wraps every signed-in page, so the activity tray and the pages
-// share one jobs list and one event stream per tab (issue 9). `teams` are the user's teams with what
+// share one jobs list and one event stream per tab. `teams` are the user's teams with what
 // tells same-named ones apart; `invitationCount` is how many team invitations wait for their answer.
 export function AppShell({ user, teams, invitationCount, children }: { user: CurrentUser; teams: TeamSummaryDto[]; invitationCount: number; children: ReactNode }) {
   return (

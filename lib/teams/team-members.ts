@@ -9,7 +9,7 @@ import type { MemberRemovedDto, TeamMemberDto } from "./team-dto";
 import { LAST_OWNER_DEMOTE, LAST_OWNER_LEAVE, NO_SUCH_MEMBER } from "./team-messages";
 import type { MemberRoleValues } from "./team-schemas";
 
-// A team's members (issue 12): people join by accepting an invitation (my-invitations.ts) or with an
+// A team's members: people join by accepting an invitation (my-invitations.ts) or with an
 // invite link (team-invites.ts); owners change roles and remove people; anyone may leave. A team
 // always keeps an owner while it has members; the last member leaving deletes it (its shared items
 // become their owners' private items again). Each change runs with the team's row locked (teamAccess

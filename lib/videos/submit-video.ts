@@ -17,7 +17,7 @@ import type { VideoJobDto } from "./video-dto";
 import type { VideoFormValues } from "./video-schemas";
 
 /**
- * A designer's submit (issue 11): refuses while the storage quota is full (the archived video would
+ * A designer's submit: refuses while the storage quota is full (the archived video would
  * not fit, lib/storage-quota), checks the inputs against what is stored (the browser's word is not
  * taken for a file's type or length), holds the submit while the partition does not suit the task
  * (spec 3.2), prepares keyframes at a supported size (spec 8), then records the job, and its
