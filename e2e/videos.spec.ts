@@ -54,6 +54,16 @@ async function fillPrompt(page: Page, prompt: string) {
   await page.getByRole("textbox", { name: "Prompt" }).fill(prompt);
 }
 
+/** Submits a text-to-video job from the videos page once the partition allows it; its dashboard card. */
+async function submitTextToVideo(page: Page, prompt: string): Promise<Locator> {
+  await page.goto("/videos");
+  await expect(page.getByTestId("partition-status")).toHaveAttribute("data-usable", "true", { timeout: 30_000 });
+  await fillPrompt(page, prompt);
+  await page.getByTestId("video-task-t2va").click();
+  await page.getByTestId("video-submit").click();
+  return jobCard(page, prompt);
+}
+
 async function submitAndWaitReady(page: Page, prompt: string): Promise<Locator> {
   const submit = page.getByTestId("video-submit");
   await expect(submit).toBeEnabled({ timeout: 30_000 });
@@ -200,12 +210,7 @@ test("a failed job's time stands still on the dashboard and matches the activity
   expect(fault.ok(), await fault.text()).toBe(true);
   try {
     const prompt = `A lighthouse that never lights ${Date.now()}`;
-    await page.goto("/videos");
-    await expect(page.getByTestId("partition-status")).toHaveAttribute("data-usable", "true", { timeout: 30_000 });
-    await fillPrompt(page, prompt);
-    await page.getByTestId("video-task-t2va").click();
-    await page.getByTestId("video-submit").click();
-    const card = jobCard(page, prompt);
+    const card = await submitTextToVideo(page, prompt);
     await expect(card).toHaveAttribute("data-phase", "failed", { timeout: READY_TIMEOUT });
 
     const clock = card.getByTestId("video-job-elapsed");
@@ -239,12 +244,7 @@ test("a submit refused with 429 queue_full is held, sent again once after Retry-
   expect(fault.ok(), await fault.text()).toBe(true);
   try {
     const prompt = `A kite waiting its turn on a windless hill ${Date.now()}`;
-    await page.goto("/videos");
-    await expect(page.getByTestId("partition-status")).toHaveAttribute("data-usable", "true", { timeout: 30_000 });
-    await fillPrompt(page, prompt);
-    await page.getByTestId("video-task-t2va").click();
-    await page.getByTestId("video-submit").click();
-    const card = jobCard(page, prompt);
+    const card = await submitTextToVideo(page, prompt);
 
     // Held, not reconciled: the refusal proves the agent created nothing, so the job waits to be sent again.
     await expect(card).toHaveAttribute("data-phase", "submitting");
