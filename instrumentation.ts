@@ -6,8 +6,8 @@ export async function register() {
   env();
   // Jobs cut off by the last stop end as interrupted, and a sweep ends those of instances that die.
   const { recoverJobsAtStart } = await import("@/lib/jobs/recovery");
-  const { resolveDbTarget } = await import("@/lib/db/adapter");
-  const singleProcess = resolveDbTarget().engine === "pglite";
+  const { settings } = await import("@/lib/settings");
+  const singleProcess = settings().STUDIO_SINGLE_INSTANCE;
   await recoverJobsAtStart({ singleProcess });
   // Video jobs are followed to their end by this process's sync worker, resuming any left unfinished.
   const { startVideoSync } = await import("@/lib/videos/sync-worker");

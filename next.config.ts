@@ -2,10 +2,9 @@ import type { NextConfig } from "next";
 import { apiContentSecurityPolicy, baseSecurityHeaders } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
-  // PGlite and its Prisma adapter load WASM and data files at run time; bundling them breaks that.
   // heic-decode carries libheif as a 1.9 MB WebAssembly bundle: loaded from node_modules, not bundled.
   // The ffmpeg/ffprobe installers find their platform package's binary at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "sharp", "pino", "heic-decode", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe"],
+  serverExternalPackages: ["@node-rs/argon2", "sharp", "pino", "heic-decode", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe"],
   poweredByHeader: false,
   // Lets two checkouts' servers (or a test run beside a dev server) build into separate folders.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

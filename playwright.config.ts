@@ -42,7 +42,7 @@ export default defineConfig({
     { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
   webServer: {
-    command: `rm -rf "${studioDataDir}" && npx tsx scripts/start.ts`,
+    command: `rm -rf "${studioDataDir}" && npx tsx --conditions=react-server scripts/start.ts`,
     url: `${baseURL}/sign-in`,
     timeout: 600_000,
     reuseExistingServer: false,

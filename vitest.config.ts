@@ -1,13 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { findPostgresBin } from "./test/postgres-cluster.js";
 
 const INTEGRATION_TESTS = "**/*.int.test.ts";
-
-// Integration tests run once per database engine. Without PostgreSQL binaries (and no cluster
-// given in TEST_POSTGRES_URL) the PostgreSQL run is reported as skipped rather than failed.
-// (test/postgres-global-setup.ts prints why.)
-const postgresAvailable = Boolean(process.env.TEST_POSTGRES_URL || findPostgresBin());
 
 export default defineConfig({
   resolve: {
@@ -30,18 +24,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "int:pglite", include: [INTEGRATION_TESTS], env: { TEST_DB_ENGINE: "pglite" } },
-      },
-      {
-        extends: true,
-        test: {
-          name: "int:postgres",
-          include: [INTEGRATION_TESTS],
-          env: { TEST_DB_ENGINE: "postgres" },
-          globalSetup: ["./test/postgres-global-setup.ts"],
-          // A pattern no test name matches: every test is skipped and no hook runs.
-          ...(postgresAvailable ? {} : { testNamePattern: /^(?!)/ }),
-        },
+        // Integration tests run on PostgreSQL, the studio's one engine: a throwaway cluster from
+        // the same npm-shipped binaries the studio embeds.
+        test: { name: "int", include: [INTEGRATION_TESTS], globalSetup: ["./test/postgres-global-setup.ts"] },
       },
     ],
   },

@@ -5,25 +5,30 @@ import path from "node:path";
 import { z } from "zod";
 import { dataDir } from "./data-dir";
 
+const secret = z.string().min(32);
 const secretsSchema = z.object({
-  authSecret: z.string().min(32),
-  assetSigningKey: z.string().min(32),
+  authSecret: secret,
+  assetSigningKey: secret,
+  /** The embedded PostgreSQL's password (its `studio` role), fixed when its cluster is created. */
+  databasePassword: secret,
 });
 export type StudioSecrets = z.infer<typeof secretsSchema>;
 
+const SECRET_NAMES = Object.keys(secretsSchema.shape) as (keyof StudioSecrets)[];
+
 // Secrets the studio needs but nobody should have to configure: generated once, kept under the data
-// directory readable by the owner only, and reused on every start so sessions survive restarts.
+// directory readable by the owner only, and reused on every start so sessions survive restarts. A
+// file from an earlier release that lacks a newer secret keeps its own and gains the new one.
 export function loadOrCreateSecrets(dir = dataDir()): StudioSecrets {
   const file = path.join(dir, "secrets.json");
+  let stored: Partial<StudioSecrets> = {};
   try {
-    return secretsSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+    stored = secretsSchema.partial().parse(JSON.parse(readFileSync(file, "utf8")));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new Error(`${file} is unreadable or invalid; remove it to regenerate`, { cause: error });
   }
-  const secrets: StudioSecrets = {
-    authSecret: randomBytes(32).toString("base64url"),
-    assetSigningKey: randomBytes(32).toString("base64url"),
-  };
+  if (SECRET_NAMES.every((name) => stored[name])) return secretsSchema.parse(stored);
+  const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, stored[name] ?? randomBytes(32).toString("base64url")])) as StudioSecrets;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(secrets), { mode: 0o600 });

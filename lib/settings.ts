@@ -17,6 +17,11 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .optional(),
   STUDIO_DATA_DIR: z.string().optional(),
+  /**
+   * Set by `npm start` when it runs the embedded database, whose only studio process this is: jobs
+   * found running at start were cut off by the last stop and end at once.
+   */
+  STUDIO_SINGLE_INSTANCE: z.enum(["0", "1"]).default("0").transform((value) => value === "1"),
   IMAGE_API_BASE_URL: optionalUrl,
   IMAGE_API_KEY: z.string().min(1).optional(),
   VIDEO_AGENT_URL: optionalUrl,

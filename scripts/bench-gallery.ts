@@ -1,27 +1,27 @@
 // `npm run bench:gallery`: the gallery list's speed at scale (issue 12). Seeds BENCH_ENTRIES (default
 // 100,000) gallery entries, each with its cover asset, over 50 users and 5 teams (every user in one
 // or two teams, about 30% of the entries shared with a team), with prompts of six words from a word
-// list, on PostgreSQL and on PGlite (in memory). Then calls listGallery, the function behind
+// list, on PostgreSQL. Then calls listGallery, the function behind
 // GET /api/gallery, for the first page (60 entries) of: a user's own tab, a team's tab, the own tab
 // filtered by kind, and prompt searches (a whole word, a prefix, two words in a team's tab), each
-// BENCH_RUNS times (default 50) after 5 warm-up calls, and prints p50/p95 per engine. On PostgreSQL
-// it also prints EXPLAIN ANALYZE of each query as listGallery sends it (galleryPageSql). Figures are
+// BENCH_RUNS times (default 50) after 5 warm-up calls, and prints p50/p95, and
+// EXPLAIN ANALYZE of each query as listGallery sends it (galleryPageSql). Figures are
 // printed, never asserted; the issue's targets: first page < 50 ms, search < 100 ms on PostgreSQL.
 //
 // PostgreSQL: a database created (and dropped) on DATABASE_URL's server when set, else a throwaway
-// cluster (test/postgres-cluster). Run with the react-server condition (package.json), so the
+// cluster (the studio's embedded PostgreSQL binaries). Run with the react-server condition (package.json), so the
 // server-only modules of lib/ load outside Next.js.
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import type { CurrentUser } from "../lib/auth/types";
-import { IN_MEMORY, openDriver, type DbTarget } from "../lib/db/adapter";
+import { openDriver } from "../lib/db/adapter";
 import { setDatabase } from "../lib/db/client";
 import { databaseOver, type Database } from "../lib/db/database";
+import { startThrowawayPostgres } from "../lib/db/embedded-postgres";
 import { migrateDriver } from "../lib/db/migrate";
 import { galleryQuerySchema, type GalleryQuery } from "../lib/gallery/gallery-schemas";
 import { galleryPageSql, listGallery } from "../lib/gallery/list-gallery";
 import { Prisma } from "../lib/generated/prisma/client";
-import { findPostgresBin, startPostgresCluster } from "../test/postgres-cluster";
 import { runBench } from "./bench/studio-harness";
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
@@ -51,7 +51,7 @@ function benchUser(u: number): CurrentUser {
   return { id: userId(u), email: `u${u}@bench.local`, name: `User ${u}`, role: "member", teamIds: teams.map((t) => t.id), teams, activeTeamId: teams[0].id, sessionId: "bench" };
 }
 
-// Deterministic spread without random(): the same data on both engines.
+// Deterministic spread without random(): the same data on every run.
 const hash = (salt: number) => `(hashint4(i # ${salt}) & 2147483647)`;
 const owner = `(1 + ${hash(1)} % ${USERS})`;
 
@@ -131,17 +131,15 @@ async function measure(engine: string, database: Database): Promise<void> {
     times.sort((a, b) => a - b);
     console.log(`${label.padEnd(32)} ${String(items).padStart(5)} ${percentile(times, 50).toFixed(2).padStart(8)} ${percentile(times, 95).toFixed(2).padStart(8)}`);
   }
-  if (engine === "PostgreSQL") {
-    for (const { label, user, query } of cases()) {
-      const plan = await database.client.$queryRaw<Array<{ "QUERY PLAN": string }>>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${galleryPageSql(user, galleryQuerySchema.parse(query))}`);
-      console.log(`\nEXPLAIN ANALYZE: ${label}\n${plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n")}`);
-    }
+  for (const { label, user, query } of cases()) {
+    const plan = await database.client.$queryRaw<Array<{ "QUERY PLAN": string }>>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${galleryPageSql(user, galleryQuerySchema.parse(query))}`);
+    console.log(`\nEXPLAIN ANALYZE: ${label}\n${plan.map((row) => `  ${row["QUERY PLAN"]}`).join("\n")}`);
   }
   setDatabase(undefined);
 }
 
-async function onEngine(engine: string, target: DbTarget): Promise<void> {
-  const driver = openDriver(target);
+async function onEngine(engine: string, url: string): Promise<void> {
+  const driver = openDriver(url);
   const database = databaseOver(driver);
   try {
     await migrateDriver(driver);
@@ -153,7 +151,7 @@ async function onEngine(engine: string, target: DbTarget): Promise<void> {
 
 /** A fresh database on DATABASE_URL's server, or on a throwaway cluster; removed afterwards. */
 async function withPostgres(use: (url: string) => Promise<void>): Promise<void> {
-  const cluster = process.env.DATABASE_URL ? undefined : await startPostgresCluster(findPostgresBin() ?? failNoPostgres());
+  const cluster = process.env.DATABASE_URL ? undefined : await startThrowawayPostgres();
   const server = process.env.DATABASE_URL ?? cluster!.url;
   const name = `studio_bench_gallery_${process.pid}`;
   const admin = async (statement: string) => {
@@ -176,12 +174,7 @@ async function withPostgres(use: (url: string) => Promise<void>): Promise<void> 
   }
 }
 
-function failNoPostgres(): never {
-  throw new Error("PostgreSQL binaries not found and DATABASE_URL not set");
-}
-
 runBench(async () => {
   console.log(`bench:gallery: ${ENTRIES.toLocaleString("en")} entries, ${USERS} users, ${TEAMS} teams; ${RUNS} calls per query after ${WARM_UP} warm-up calls`);
-  await withPostgres((url) => onEngine("PostgreSQL", { engine: "postgres", url }));
-  await onEngine("PGlite", { engine: "pglite", dataDir: IN_MEMORY });
+  await withPostgres((url) => onEngine("PostgreSQL", url));
 });

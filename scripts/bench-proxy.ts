@@ -12,7 +12,7 @@
 // Figures are printed, never asserted.
 // BENCH_N sets the generations per case (default 30 at 1, 100 at 20); BENCH_PORT the studio's port;
 // BENCH_DATABASE_URL runs the studio on that PostgreSQL server (in a database the bench creates and
-// drops) instead of its embedded PGlite.
+// drops) instead of its embedded PostgreSQL.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -235,7 +235,7 @@ async function main() {
       await direct(emulator.image, bodyFor("warm", i));
       await throughStudio(cookie, jobs, bodyFor("warm", i));
     }
-    console.log(`alpha v3 ${size}, emulator fast mode, studio on ${database.url ? "PostgreSQL" : "PGlite"}; added = studio minus direct`);
+    console.log(`alpha v3 ${size}, emulator fast mode, studio on ${database.url ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PostgreSQL"}; added = studio minus direct`);
     for (const { concurrency, count } of cases) {
       // The same generations both ways: same prompts and seeds, so the same bytes.
       const bodies = Array.from({ length: count }, (_, i) => bodyFor(`c${concurrency}`, i));

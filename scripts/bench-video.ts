@@ -39,7 +39,7 @@
 // BENCH_JOBS sets the jobs per kind and case (default 3); BENCH_DASHBOARDS the largest dashboard
 // count (default 100); BENCH_PORT the studio's port (default 3450; the emulator takes port + 900,
 // + 910, + 920); BENCH_DATABASE_URL runs the studio on that PostgreSQL server (in a database the
-// bench creates and drops) instead of its embedded PGlite.
+// bench creates and drops) instead of its embedded PostgreSQL.
 import { setMaxListeners } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -342,7 +342,7 @@ async function main() {
     const agent = agentControl(emulator.agent);
     console.log(
       `t2va 4 s 16:9, one job at a time, ${jobsPerCase} per kind and case; emulator realistic (generation ≥ ${generationSeconds} s, upscale ≥ ${upscaleSeconds} s); ` +
-        `studio poll interval ${studioPollMs} ms (default), on ${database.url ? "PostgreSQL" : "PGlite"}`,
+        `studio poll interval ${studioPollMs} ms (default), on ${database.url ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PostgreSQL"}`,
     );
     // Not counted: the first job also starts the emulator's encoder threads and the studio's routes.
     await runJob(cookie, agent, kinds[0], -1, { id: null });

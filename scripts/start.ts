@@ -1,11 +1,16 @@
-// `npm start`: migrate the database, start the emulator for every upstream that is not configured,
-// build the studio if its sources changed since the last build, then serve it.
+// `npm start`: start the embedded PostgreSQL (unless DATABASE_URL names a server), migrate the
+// database, start the emulator for every upstream that is not configured, build the studio if its
+// sources changed since the last build, then serve it. Run with the react-server condition (the npm
+// scripts pass it), as the studio's server modules expect.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { carryOverPglite, hasPgliteToCarryOver } from "../lib/db/carry-over-pglite";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
-import { resolveDbTarget } from "../lib/db/adapter";
+import { dataDir } from "../lib/data-dir";
+import { loadOrCreateSecrets } from "../lib/secrets";
 import { settings } from "../lib/settings";
 
 const dev = process.argv.includes("--dev");
@@ -16,12 +21,15 @@ function say(message: string) {
   process.stdout.write(`[studio] ${message}\n`);
 }
 
+/** The embedded server, stopped after everything that uses it. */
+let embedded: EmbeddedPostgres | undefined;
+
 async function main() {
   // Every variable is checked before anything starts; a bad one is named and nothing runs.
-  const { PORT: port, HOST: host } = settings();
-  const target = resolveDbTarget();
-  const applied = await applyMigrations(target);
-  say(`database: ${target.engine === "pglite" ? `embedded PGlite in ${target.dataDir}` : "PostgreSQL (DATABASE_URL)"}; ${applied.length ? `applied ${applied.join(", ")}` : "schema up to date"}`);
+  const { PORT: port, HOST: host, DATABASE_URL } = settings();
+  const url = DATABASE_URL ?? (await startEmbeddedDatabase());
+  const applied = await applyMigrations(url);
+  say(`database schema: ${applied.length ? `applied ${applied.join(", ")}` : "up to date"}`);
 
   const emulator = await startEmulatorWhereNeeded();
 
@@ -33,8 +41,8 @@ async function main() {
 
   // Next's own entry point run by this Node, not through npx: npx and its `sh -c` do not pass a
   // signal on, so a SIGTERM (a supervisor's stop) ended this script and the emulator but left Next
-  // serving, holding the port and the embedded database that the next start opens again. For the
-  // same reason the npm scripts `exec` tsx.
+  // serving, holding the port and connections to the embedded database. For the same reason the npm
+  // scripts `exec` tsx.
   const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(port), "--hostname", host], {
     stdio: ["ignore", "inherit", "inherit"],
     env: childEnv,
@@ -48,8 +56,34 @@ async function main() {
   process.on("SIGTERM", shutdown);
   server.on("exit", async (code) => {
     await emulator?.close();
+    await embedded?.stop();
     process.exit(code ?? 0);
   });
+}
+
+/**
+ * Starts PostgreSQL on STUDIO_DATA_DIR/postgres (creating the cluster on first start) and gives its
+ * URL to the studio's processes; on the first start after an earlier release, carries that
+ * release's PGlite database over.
+ */
+async function startEmbeddedDatabase(): Promise<string> {
+  const dir = dataDir();
+  const started = performance.now();
+  embedded = await startEmbeddedPostgres({
+    dataDir: path.join(dir, "postgres"),
+    password: loadOrCreateSecrets(dir).databasePassword,
+    log: say,
+  });
+  say(`database: embedded PostgreSQL in ${path.join(dir, "postgres")} (${embedded.created ? "created" : "started"} in ${Math.round(performance.now() - started)} ms)`);
+  childEnv.DATABASE_URL = embedded.url;
+  childEnv.STUDIO_SINGLE_INSTANCE = "1";
+  if (hasPgliteToCarryOver(dir)) {
+    say("found the embedded PGlite database of an earlier release: copying it into PostgreSQL…");
+    const report = await carryOverPglite(dir, embedded.url);
+    const rows = Object.values(report.rows).reduce((sum, n) => sum + n, 0);
+    say(`copied ${rows} rows in ${Object.keys(report.rows).length} tables in ${report.tookMs} ms, verified table by table; the old files are kept in ${report.keptAt} (remove them when you no longer need them)`);
+  }
+  return embedded.url;
 }
 
 async function startEmulatorWhereNeeded() {
@@ -102,7 +136,8 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   process.stderr.write(`[studio] failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  await embedded?.stop().catch(() => {});
   process.exit(1);
 });

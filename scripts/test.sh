@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: unit + integration tests (PGlite and, when its binaries exist, a throwaway PostgreSQL),
+# `npm test`: unit + integration tests (on a throwaway cluster of the embedded PostgreSQL),
 # the production build and a type check, then end-to-end tests in Chromium against the build and
 # the emulator.
 set -euo pipefail

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { IN_MEMORY, openDriver, type DbTarget } from "@/lib/db/adapter";
+import { openDriver } from "@/lib/db/adapter";
 import { setDatabase } from "@/lib/db/client";
 import { databaseOver, type Database } from "@/lib/db/database";
 import { migrateDriver } from "@/lib/db/migrate";
@@ -9,25 +9,15 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 export type TestDb = {
   db: PrismaClient;
-  /** The database's URL when the engine is PostgreSQL. */
-  url?: string;
+  /** The database's URL. */
+  url: string;
   close(): Promise<void>;
 };
 
-export type TestDbEngine = "pglite" | "postgres";
-
-/** The engine the running Vitest project tests against (TEST_DB_ENGINE, default pglite). */
-export function testDbEngine(): TestDbEngine {
-  const engine = process.env.TEST_DB_ENGINE ?? "pglite";
-  if (engine !== "pglite" && engine !== "postgres") {
-    throw new Error(`TEST_DB_ENGINE must be pglite or postgres, not ${engine}`);
-  }
-  return engine;
-}
-
-function clusterUrl(): string {
+/** URL of the run's throwaway cluster (its maintenance database). */
+export function clusterUrl(): string {
   const url = inject("TEST_POSTGRES_URL");
-  if (!url) throw new Error("No PostgreSQL test cluster: run this file in the int:postgres Vitest project");
+  if (!url) throw new Error("No PostgreSQL test cluster: run this file in the `int` Vitest project");
   return url;
 }
 
@@ -42,22 +32,18 @@ async function onCluster(statement: string): Promise<void> {
 }
 
 export type EmptyTestDatabase = {
-  target: DbTarget;
-  /** Removes the database (PostgreSQL); in-memory PGlite goes away with its driver. */
+  url: string;
   drop(): Promise<void>;
 };
 
-/** An empty, unmigrated database on the current engine, for tests of migrations themselves. */
+/** A new, empty, unmigrated database on the run's cluster, for tests of migrations themselves. */
 export async function createEmptyDatabase(): Promise<EmptyTestDatabase> {
-  if (testDbEngine() === "pglite") {
-    return { target: { engine: "pglite", dataDir: IN_MEMORY }, drop: async () => {} };
-  }
   const name = `test_${randomBytes(6).toString("hex")}`;
   await onCluster(`CREATE DATABASE "${name}"`);
   const url = new URL(clusterUrl());
   url.pathname = `/${name}`;
   return {
-    target: { engine: "postgres", url: url.toString() },
+    url: url.toString(),
     drop: () => onCluster(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }
@@ -65,13 +51,12 @@ export async function createEmptyDatabase(): Promise<EmptyTestDatabase> {
 let current: Database | undefined;
 
 /**
- * A fresh, fully migrated database on the current engine: in-memory PGlite, or a new database on
- * the run's PostgreSQL cluster (dropped on close). It also becomes the process's database, so lib
- * code using `db` from "@/lib/db/client" talks to it until it is closed.
+ * A fresh, fully migrated database on the run's cluster (dropped on close). It also becomes the
+ * process's database, so lib code using `db` from "@/lib/db/client" talks to it until it is closed.
  */
 export async function createTestDb(): Promise<TestDb> {
   const empty = await createEmptyDatabase();
-  const driver = openDriver(empty.target);
+  const driver = openDriver(empty.url);
   try {
     await migrateDriver(driver);
   } catch (error) {
@@ -84,7 +69,7 @@ export async function createTestDb(): Promise<TestDb> {
   current = database;
   return {
     db: database.client,
-    url: empty.target.engine === "postgres" ? empty.target.url : undefined,
+    url: empty.url,
     async close() {
       if (current === database) {
         setDatabase(undefined);

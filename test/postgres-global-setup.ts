@@ -1,16 +1,17 @@
 import type { TestProject } from "vitest/node";
-import { findPostgresBin, NO_POSTGRES_MESSAGE, startPostgresCluster } from "./postgres-cluster";
+import { startThrowawayPostgres } from "@/lib/db/embedded-postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Superuser URL of the cluster the PostgreSQL integration run creates its databases on. */
+    /** URL of the run's throwaway cluster, on which integration tests create their databases. */
     TEST_POSTGRES_URL: string;
   }
 }
 
 /**
- * Global setup of the `int:postgres` project: one throwaway cluster for the whole run, unless
- * TEST_POSTGRES_URL already names one (e.g. a CI service).
+ * Global setup of the integration tests: one throwaway cluster (the studio's own embedded
+ * PostgreSQL) for the whole run, unless TEST_POSTGRES_URL already names a server (e.g. a CI
+ * service) on which the tests may create and drop databases.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   const given = process.env.TEST_POSTGRES_URL;
@@ -18,16 +19,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide("TEST_POSTGRES_URL", given);
     return;
   }
-  const binDir = findPostgresBin();
-  if (!binDir) {
-    // vitest.config.ts already skips the project's tests in this case.
-    console.warn(NO_POSTGRES_MESSAGE);
-    project.provide("TEST_POSTGRES_URL", "");
-    return;
-  }
   const started = performance.now();
-  const cluster = await startPostgresCluster(binDir);
-  console.log(`PostgreSQL test cluster up in ${Math.round(performance.now() - started)} ms (${binDir})`);
+  const cluster = await startThrowawayPostgres();
+  console.log(`PostgreSQL test cluster up in ${Math.round(performance.now() - started)} ms`);
   project.provide("TEST_POSTGRES_URL", cluster.url);
   return () => cluster.stop();
 }

@@ -21,8 +21,7 @@ const FIRST_TEAM_NAME = "Studio";
 //   (what a team makes is for its members only, so nobody joins one uninvited).
 // The rules are checked before the email is looked at, so a refusal says nothing about the email; an
 // email that already has an account gets an answer that does not say so either.
-// An advisory lock makes "first" exact when two people sign up at the same moment on PostgreSQL
-// (PGlite has a single connection, so it is serial anyway).
+// An advisory lock makes "first" exact when two people sign up at the same moment.
 export async function createAccount(input: SignUpInput, invite?: string) {
   // Checked once before the password work too, so refusals cost no hashing.
   await requireSignUpAllowed(db, invite);

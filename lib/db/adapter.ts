@@ -1,49 +1,31 @@
-import { PGlite } from "@electric-sql/pglite";
-import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import pg from "pg";
-import { dataDir } from "../data-dir";
 import { settings, type Settings } from "../settings";
 import { MigrationSafePg } from "./pg-adapter";
-import { MigrationSafePGlite } from "./pglite-adapter";
 
-/** Where the studio's data lives: embedded PGlite by default, PostgreSQL when DATABASE_URL is set. */
-export type DbTarget =
-  | { engine: "pglite"; dataDir: string }
-  | { engine: "postgres"; url: string };
-
-/** PGlite data directory for in-memory databases (tests, migration diffs). */
-export const IN_MEMORY = "memory://";
-
-/** The database the settings name (DATABASE_URL is validated with the other settings). */
-export function resolveDbTarget(config: Pick<Settings, "DATABASE_URL" | "STUDIO_DATA_DIR"> = settings()): DbTarget {
-  if (config.DATABASE_URL) return { engine: "postgres", url: config.DATABASE_URL };
-  return { engine: "pglite", dataDir: path.join(dataDir(config.STUDIO_DATA_DIR), "pglite") };
+/**
+ * The PostgreSQL server the process uses. `npm start` runs an embedded server and hands its URL to
+ * the studio's processes in DATABASE_URL; a deployment names its own server there.
+ */
+export function databaseUrl(config: Pick<Settings, "DATABASE_URL"> = settings()): string {
+  if (!config.DATABASE_URL) {
+    throw new Error("DATABASE_URL is not set: start the studio with `npm start`, which runs its embedded PostgreSQL, or name a server in DATABASE_URL");
+  }
+  return config.DATABASE_URL;
 }
 
-/** A driver adapter factory plus the means to release the driver underneath it. */
+/** A driver adapter factory plus the means to release the pool underneath it. */
 export type DriverHandle = {
-  target: DbTarget;
-  factory: SqlMigrationAwareDriverAdapterFactory;
-  /** Releases the driver; call it after `$disconnect()` of any client using `factory`. */
+  factory: MigrationSafePg;
+  /** Releases the pool; call it after `$disconnect()` of any client using `factory`. */
   close(): Promise<void>;
 };
 
-export function openDriver(target: DbTarget): DriverHandle {
-  if (target.engine === "pglite") {
-    // PGlite creates its data directory but not the parents (e.g. a fresh STUDIO_DATA_DIR).
-    // Owner-only, like the rest of the data directory: the database holds password hashes.
-    if (target.dataDir !== IN_MEMORY) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
-    const pglite = new PGlite(target.dataDir);
-    // A live PGlite keeps a timer running, so nothing exits until it is closed.
-    return { target, factory: new MigrationSafePGlite(pglite), close: () => pglite.close() };
-  }
+export function openDriver(url: string): DriverHandle {
   // The pool is ours rather than the adapter's so that every user of `factory` (the Prisma client
   // and the schema engine, which never disposes it) is released by one `close()`.
-  const pool = new pg.Pool({ connectionString: target.url });
+  const pool = new pg.Pool({ connectionString: url });
   pool.on("error", reportIdleConnectionError);
-  return { target, factory: new MigrationSafePg(pool), close: () => pool.end() };
+  return { factory: new MigrationSafePg(pool), close: () => pool.end() };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { createTestDb, testDbEngine, type TestDb } from "@/test/db";
+import { createTestDb, type TestDb } from "@/test/db";
 import { openDatabase, type Database } from "./database";
 import { advisoryXactLock, type AdvisoryLockNamespace } from "./advisory-lock";
 
@@ -10,7 +10,7 @@ let second: Database | undefined;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  second = testDb.url ? openDatabase({ engine: "postgres", url: testDb.url }) : undefined;
+  second = openDatabase(testDb.url);
 });
 
 afterAll(async () => {
@@ -44,7 +44,7 @@ describe("advisoryXactLock", () => {
     expect(again.taken).toBeGreaterThanOrEqual(first.released);
   });
 
-  it.runIf(testDbEngine() === "postgres")("makes another process's transaction on the same namespace and key wait until the first ends", async () => {
+  it("makes another process's transaction on the same namespace and key wait until the first ends", async () => {
     const release = gate();
     let taken = false;
     const first = hold(testDb.db, "upstream-gate", "alpha-image-v3", release.opened.then(() => sleep(20)));
@@ -57,7 +57,7 @@ describe("advisoryXactLock", () => {
     expect(b.taken).toBeGreaterThanOrEqual(a.released);
   });
 
-  it.runIf(testDbEngine() === "postgres")("lets other keys, and other namespaces with the same key, through while it is held", async () => {
+  it("lets other keys, and other namespaces with the same key, through while it is held", async () => {
     const release = gate();
     const first = hold(testDb.db, "owner-jobs", "user-1", release.opened);
     await sleep(50);

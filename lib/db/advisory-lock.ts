@@ -19,8 +19,7 @@ export type AdvisoryLockNamespace =
 
 /**
  * Holds the advisory lock of (`namespace`, `key`) until the transaction ends: transactions that take
- * the same one run one at a time, on every studio process over the database. PostgreSQL only needs
- * it; PGlite, with its one connection, runs one transaction at a time anyway (callers may skip it).
+ * the same one run one at a time, on every studio process over the database.
  */
 export async function advisoryXactLock(tx: Prisma.TransactionClient, namespace: AdvisoryLockNamespace, key = ""): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${namespace}:${key}`}, 0))`;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { createTestDb, testDbEngine, type TestDb } from "@/test/db";
+import { createTestDb, type TestDb } from "@/test/db";
 import { db } from "./client";
 
-describe(`the Prisma client on ${testDbEngine()}`, () => {
+describe("the Prisma client", () => {
   let testDb: TestDb;
 
   beforeAll(async () => {

@@ -1,10 +1,9 @@
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { openDriver, type DbTarget, type DriverHandle } from "./adapter";
+import { openDriver, type DriverHandle } from "./adapter";
 
 /** A Prisma client together with the driver it owns. */
 export type Database = {
   client: PrismaClient;
-  engine: DbTarget["engine"];
   close(): Promise<void>;
 };
 
@@ -13,7 +12,6 @@ export function databaseOver(driver: DriverHandle): Database {
   const client = new PrismaClient({ adapter: driver.factory });
   return {
     client,
-    engine: driver.target.engine,
     async close() {
       await client.$disconnect();
       await driver.close();
@@ -21,6 +19,6 @@ export function databaseOver(driver: DriverHandle): Database {
   };
 }
 
-export function openDatabase(target: DbTarget): Database {
-  return databaseOver(openDriver(target));
+export function openDatabase(url: string): Database {
+  return databaseOver(openDriver(url));
 }

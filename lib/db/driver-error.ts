@@ -8,7 +8,6 @@ type PostgresError = Error & {
   hint?: string;
 };
 
-// `pg` and PGlite raise the same error shape (PGlite ported pg's protocol code).
 function isPostgresError(error: unknown): error is PostgresError {
   return (
     error instanceof Error &&

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDb, testDbEngine, type TestDb } from "@/test/db";
+import { createTestDb, type TestDb } from "@/test/db";
 import { openDatabase } from "./database";
 
 // PostgreSQL may end a connection the pool holds idle at any time (a restart, an administrator,
@@ -7,7 +7,7 @@ import { openDatabase } from "./database";
 // someone listens. Prisma's adapter listens only while its client is connected, so the moment
 // after $disconnect() (every close()) was unguarded: seen as two unhandled errors in a CI run when
 // a test's database was dropped right after its pools were closed.
-describe.runIf(testDbEngine() === "postgres")("a pooled PostgreSQL connection", () => {
+describe("a pooled PostgreSQL connection", () => {
   let testDb: TestDb;
 
   beforeAll(async () => {
@@ -18,7 +18,7 @@ describe.runIf(testDbEngine() === "postgres")("a pooled PostgreSQL connection", 
 
   it("terminated while idle after the client disconnected is discarded, and the next query opens a new one", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const database = openDatabase({ engine: "postgres", url: testDb.url! });
+    const database = openDatabase(testDb.url);
     try {
       const backend = async () => (await database.client.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS "pid"`)[0].pid;
       const first = await backend();

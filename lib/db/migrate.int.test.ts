@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/pr
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEmptyDatabase, testDbEngine, type EmptyTestDatabase } from "@/test/db";
+import { createEmptyDatabase, type EmptyTestDatabase } from "@/test/db";
 import { openDriver, type DriverHandle } from "./adapter";
 import { databaseOver, type Database } from "./database";
 import { migrateDriver } from "./migrate";
@@ -45,14 +45,14 @@ async function committedMigrations(): Promise<{ name: string; checksum: string }
   );
 }
 
-describe(`migrations on ${testDbEngine()}`, () => {
+describe("migrations", () => {
   let empty: EmptyTestDatabase;
   let driver: DriverHandle;
   let database: Database;
 
   beforeEach(async () => {
     empty = await createEmptyDatabase();
-    driver = openDriver(empty.target);
+    driver = openDriver(empty.url);
     database = databaseOver(driver);
   });
 

@@ -1,4 +1,4 @@
-import { openDriver, resolveDbTarget, type DbTarget, type DriverHandle } from "./adapter";
+import { databaseUrl, openDriver, type DriverHandle } from "./adapter";
 import { MIGRATIONS_DIR, NO_EXTERNAL_ENTITIES, readMigrations } from "./migration-files";
 import { loadSchemaEngine } from "./schema-engine";
 
@@ -27,14 +27,11 @@ export async function migrateDriver(driver: DriverHandle, options: MigrateOption
 }
 
 /**
- * Opens the database, applies pending migrations and closes it again. The studio runs this before
- * its server starts: an embedded PGlite directory must only ever be open in one process.
+ * Opens the database, applies pending migrations and closes it again. The studio runs this once,
+ * before its processes start, so none of them ever meets a schema older than its code.
  */
-export async function applyMigrations(
-  target: DbTarget = resolveDbTarget(),
-  options: MigrateOptions = {},
-): Promise<string[]> {
-  const driver = openDriver(target);
+export async function applyMigrations(url: string = databaseUrl(), options: MigrateOptions = {}): Promise<string[]> {
+  const driver = openDriver(url);
   try {
     return await migrateDriver(driver, options);
   } finally {

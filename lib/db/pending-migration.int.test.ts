@@ -2,12 +2,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDbEngine } from "@/test/db";
+import { clusterUrl } from "@/test/db";
 import { MIGRATIONS_DIR, SCHEMA_PATH } from "./migration-files";
 import { pendingMigrationSql } from "./pending-migration";
 
-// The diff always runs on in-memory PGlite, whatever the target engine, so once is enough.
-describe.runIf(testDbEngine() === "pglite")("pendingMigrationSql", () => {
+describe("pendingMigrationSql", () => {
   let scratch: string;
 
   beforeAll(async () => {
@@ -17,7 +16,7 @@ describe.runIf(testDbEngine() === "pglite")("pendingMigrationSql", () => {
   afterAll(() => rm(scratch, { recursive: true, force: true }));
 
   it("finds nothing to add: the committed migrations match prisma/schema.prisma", async () => {
-    expect(await pendingMigrationSql()).toBeNull();
+    expect(await pendingMigrationSql(clusterUrl())).toBeNull();
   });
 
   it("writes the SQL for a schema change", async () => {
@@ -27,7 +26,7 @@ describe.runIf(testDbEngine() === "pglite")("pendingMigrationSql", () => {
     const migrationsDir = path.join(scratch, "migrations");
     await cp(MIGRATIONS_DIR, migrationsDir, { recursive: true });
 
-    const sql = await pendingMigrationSql(migrationsDir, schemaPath);
+    const sql = await pendingMigrationSql(clusterUrl(), migrationsDir, schemaPath);
 
     expect(sql).toContain('CREATE TABLE "Extra"');
     expect(sql).not.toContain('"User"');

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { IN_MEMORY, openDriver } from "./adapter";
+import { openDriver } from "./adapter";
 import {
   LOCKFILE_CONTENT,
   MIGRATIONS_DIR,
@@ -12,16 +12,17 @@ import { loadSchemaEngine } from "./schema-engine";
 /**
  * The SQL that takes a database built from the migrations directory to the schema, or null when
  * they already agree. The engine's own `createMigration` needs a shadow database it cannot open in
- * WASM, so this diffs instead, on in-memory PGlite only: the PostgreSQL adapter's shadow connection
- * would land on the real database.
+ * WASM, so this diffs instead: the migrations are replayed on a shadow database created (and
+ * dropped) on the server of `url`, which must allow CREATE DATABASE; use a throwaway one.
  */
 export async function pendingMigrationSql(
+  url: string,
   migrationsDir: string = MIGRATIONS_DIR,
   schemaPath: string = SCHEMA_PATH,
 ): Promise<string | null> {
   const migrations = await readMigrations(migrationsDir);
   const schema = await readFile(schemaPath, "utf8");
-  const driver = openDriver({ engine: "pglite", dataDir: IN_MEMORY });
+  const driver = openDriver(url);
   try {
     const engine = await loadSchemaEngine(driver.factory);
     try {

@@ -47,7 +47,7 @@ beforeAll(async () => {
     if (name === LOCKFILE_NAME || name < GALLERY_MIGRATION) await cp(path.join(MIGRATIONS_DIR, name), path.join(migrationsDir, name), { recursive: true });
   }
   empty = await createEmptyDatabase();
-  const driver = openDriver(empty.target);
+  const driver = openDriver(empty.url);
   database = databaseOver(driver);
   await migrateDriver(driver, { migrationsDir });
 

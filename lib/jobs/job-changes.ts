@@ -1,6 +1,6 @@
 import "server-only";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
-import { db, dbEngine } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { hasErrorName } from "@/lib/error-name";
 import type { Job, Prisma } from "@/lib/generated/prisma/client";
 import { ACTIVE_JOB_STATES } from "./job-dto";
@@ -21,10 +21,10 @@ export type OwnerLockedTx = Tx & { readonly ownerJobsLocked: true };
 /**
  * Takes the owner's job lock for the rest of the transaction: the owner's job changes (and the
  * running limit's count, lib/jobs/running-limit) then happen one transaction at a time, on every
- * instance. PGlite runs one transaction at a time anyway, so there it costs no statement.
+ * instance.
  */
 export async function lockOwnerJobs(tx: Tx, ownerId: string): Promise<OwnerLockedTx> {
-  if (dbEngine() === "postgres") await advisoryXactLock(tx, "owner-jobs", ownerId);
+  await advisoryXactLock(tx, "owner-jobs", ownerId);
   return tx as OwnerLockedTx;
 }
 

@@ -55,9 +55,9 @@ async function endPendingWithoutJob(startedBefore: Date) {
 }
 
 /**
- * At start: with the embedded database this is the only process, so every active job was cut off by
- * the restart and ends now; on PostgreSQL other instances may be running theirs, so only jobs whose
- * heartbeat stopped end. Then the same sweep repeats, for instances that die while this one runs.
+ * At start: when this is the database's only studio process (`npm start`'s embedded database), every
+ * active job was cut off by the restart and ends now; otherwise other instances may be running
+ * theirs, so only jobs whose heartbeat stopped end. Then the same sweep repeats, for instances that die while this one runs.
  */
 export async function recoverJobsAtStart(options: { singleProcess: boolean }): Promise<void> {
   const now = new Date();

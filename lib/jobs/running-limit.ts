@@ -28,7 +28,7 @@ function countRunning(tx: Prisma.TransactionClient, userId: string): Promise<num
 // team's shared upstream line (lib/upstream/concurrency-gate) alone. `insert` writes the new job and
 // its row; it runs in the same transaction as the count, under the user's job lock, so two studio
 // instances on one PostgreSQL cannot both see a free place and both take it. Inside `insert` use
-// only `tx` (PGlite has one connection, which the transaction holds).
+// only `tx`: another connection would not see the uncommitted rows, nor wait for the lock.
 export function startWithinRunningLimit<T>(userId: string, insert: (tx: OwnerLockedTx) => Promise<T>): Promise<T> {
   const limit = env().USER_MAX_RUNNING_GENERATIONS;
   return db.$transaction(async (transaction) => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
-import { db, dbEngine } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { JOB_STREAMS_PER_USER } from "@/lib/http/limits";
@@ -33,12 +33,12 @@ function tooManyStreamsMessage(limit: number): string {
 
 /**
  * Takes one of the user's JOB_STREAMS_PER_USER slots, or refuses with 429 `too_many_job_streams`.
- * The count and the new row are one transaction under the user's lock on PostgreSQL, so two processes
- * cannot both take the last free slot; PGlite runs one transaction at a time anyway.
+ * The count and the new row are one transaction under the user's lock, so two processes cannot both
+ * take the last free slot.
  */
 export function takeStreamSlot(userId: string): Promise<StreamSlotId> {
   return db.$transaction(async (tx) => {
-    if (dbEngine() === "postgres") await advisoryXactLock(tx, "job-streams", userId);
+    await advisoryXactLock(tx, "job-streams", userId);
     await tx.$executeRaw`DELETE FROM "JobStreamSlot" WHERE "heartbeatAt" < ${STALE_BEFORE}`;
     const [{ open }] = await tx.$queryRaw<{ open: number }[]>`SELECT count(*)::int AS "open" FROM "JobStreamSlot" WHERE "userId" = ${userId}`;
     if (open >= JOB_STREAMS_PER_USER) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, dbEngine } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { AppError, type FieldProblem } from "@/lib/errors";
 import type { Asset, Prisma } from "@/lib/generated/prisma/client";
@@ -30,17 +30,15 @@ export function assertStorageLeftForJob(owner: StorageOwner): Promise<void> {
 
 /**
  * Creates an uploaded file's Asset only when it fits, checked and inserted in one transaction under
- * the owner's and the team's storage locks (on PostgreSQL; PGlite runs one transaction at a time): two
+ * the owner's and the team's storage locks: two
  * uploads at once, from any studio process, cannot both take the last room. The owner's lock is
  * always taken before the team's, so two transactions never wait on each other in a circle.
  */
 export function createAssetWithinQuota(data: Prisma.AssetUncheckedCreateInput): Promise<Asset> {
   const owner = { ownerId: data.ownerId, teamId: data.teamId ?? null };
   return db.$transaction(async (tx) => {
-    if (dbEngine() === "postgres") {
-      await advisoryXactLock(tx, "storage-quota", `user:${owner.ownerId}`);
-      if (owner.teamId) await advisoryXactLock(tx, "storage-quota", `team:${owner.teamId}`);
-    }
+    await advisoryXactLock(tx, "storage-quota", `user:${owner.ownerId}`);
+    if (owner.teamId) await advisoryXactLock(tx, "storage-quota", `team:${owner.teamId}`);
     await assertStorageRoom(owner, Number(data.bytes), { field: "file", client: tx });
     return tx.asset.create({ data });
   });

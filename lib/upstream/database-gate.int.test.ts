@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/database";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { createTestDb, testDbEngine, type TestDb } from "@/test/db";
+import { createTestDb, type TestDb } from "@/test/db";
 import type { ReleaseSlot } from "./concurrency-gate";
 import { createDatabaseGate, type DatabaseGateOptions } from "./database-gate";
 import { beatHeartbeats } from "./gate-tickets";
@@ -16,7 +16,7 @@ let dbB: PrismaClient;
 beforeAll(async () => {
   testDb = await createTestDb();
   dbA = testDb.db;
-  second = testDb.url ? openDatabase({ engine: "postgres", url: testDb.url }) : undefined;
+  second = openDatabase(testDb.url);
   dbB = second?.client ?? testDb.db;
 });
 
@@ -38,7 +38,6 @@ function gate(db: PrismaClient, holderId: string, options: Partial<DatabaseGateO
   return createDatabaseGate({
     db,
     defaultLimit: 2,
-    serializeAdmission: testDbEngine() === "postgres",
     holderId,
     pollMs: POLL_MS,
     heartbeatMs: 50,
@@ -213,7 +212,7 @@ describe("the studio-wide upstream gate in the database (issue 9)", () => {
     (await slot)();
   });
 
-  it.runIf(testDbEngine() === "postgres")("a heartbeat skips a ticket an admission has locked instead of waiting for it, so the two cannot deadlock", async () => {
+  it("a heartbeat skips a ticket an admission has locked instead of waiting for it, so the two cannot deadlock", async () => {
     const model = "locked";
     const longAgo = new Date(Date.now() - 60_000);
     const [locked, free] = await Promise.all([0, 1].map(() => dbA.upstreamGateTicket.create({ data: { model, holderId: "beating", heartbeatAt: longAgo } })));

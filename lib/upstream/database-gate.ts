@@ -20,8 +20,6 @@ export interface DatabaseGateOptions {
   db: PrismaClient;
   /** Limit for models until `setLimit` gives them their own. */
   defaultLimit: number;
-  /** Lock each model's admission (PostgreSQL, where processes admit at the same time); PGlite runs one transaction at a time. */
-  serializeAdmission: boolean;
   /** This process's name on its tickets; random by default. */
   holderId?: string;
   /** How often waiting requests look whether another process admitted them. */
@@ -79,7 +77,7 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
 
   /** Applies `change` to the model's line and runs its admission (one transaction); lets this process's waiters it admitted go. */
   async function changeLine<T>(model: string, change: (tx: Tx) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
-    const result = await admitAfter(db, { model, limit: limitOf(model), staleAfterMs, serialize: options.serializeAdmission }, change);
+    const result = await admitAfter(db, { model, limit: limitOf(model), staleAfterMs }, change);
     for (const ticket of result.admitted) {
       const waiter = waiters.get(ticket);
       if (!waiter) continue;

@@ -49,21 +49,18 @@ export interface AdmissionOptions {
   model: string;
   limit: number;
   staleAfterMs: number;
-  /** Takes the model's advisory lock first (PostgreSQL, where processes admit concurrently). */
-  serialize: boolean;
 }
 
 /**
  * Runs `change` (joining or leaving the model's line, or nothing), then deletes the model's stale
  * tickets and admits its oldest waiting live tickets into the slots its live admitted tickets leave
  * free, in one transaction: a freed slot is handed on as it is freed. Returns what `change` returned
- * and the tickets admitted. On PostgreSQL under the model's lock: without it two processes could
- * count the same free slots at once and together admit more than `limit`. PGlite has one
- * connection, so its transactions already run one at a time.
+ * and the tickets admitted. Under the model's lock: without it two processes could count the same
+ * free slots at once and together admit more than `limit`.
  */
 export async function admitAfter<T>(db: PrismaClient, options: AdmissionOptions, change: (tx: Tx) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
   return db.$transaction(async (tx) => {
-    if (options.serialize) await advisoryXactLock(tx, "upstream-gate", options.model);
+    await advisoryXactLock(tx, "upstream-gate", options.model);
     const changed = await change(tx);
     return { changed, admitted: await admitStatement(tx, options) };
   });

@@ -98,7 +98,7 @@ export async function startEmulator(options: { basePort: number; latency: "fast"
   throw new Error("the emulator stopped before printing its URLs");
 }
 
-/** A new, empty database on BENCH_DATABASE_URL's server (its URL and its removal), or PGlite's "" when unset. */
+/** A new, empty database on BENCH_DATABASE_URL's server (its URL and its removal), or "" when unset (the studio then runs its embedded PostgreSQL). */
 export async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.BENCH_DATABASE_URL;
   if (!server) return { url: "", drop: async () => {} };
@@ -124,7 +124,7 @@ type StudioOptions = {
   distDir: string;
   emulator: EmulatorUrls;
   dataDir: string;
-  /** "" for the embedded PGlite. */
+  /** "" for the embedded PostgreSQL. */
   databaseUrl: string;
   /** Further studio variables (lib/settings.ts). */
   env?: Record<string, string>;
@@ -135,7 +135,7 @@ export async function startStudio(options: StudioOptions): Promise<void> {
   // `next build` (run by start.ts when the sources changed) rewrites tsconfig.json for the build
   // folder; it is put back as it was once the studio answers.
   const tsconfig = await readFile("tsconfig.json", "utf8");
-  const child = start("studio", ["npx", "tsx", "scripts/start.ts"], {
+  const child = start("studio", ["npx", "tsx", "--conditions=react-server", "scripts/start.ts"], {
     PORT: String(options.port),
     HOST: "127.0.0.1",
     NEXT_DIST_DIR: options.distDir,

@@ -9,6 +9,7 @@ import {
   MIGRATION_FILE_NAME,
   MIGRATIONS_DIR,
 } from "@/lib/db/migration-files";
+import { startThrowawayPostgres } from "@/lib/db/embedded-postgres";
 import { pendingMigrationSql } from "@/lib/db/pending-migration";
 
 // Prisma's CLI slugifies names the same way: lower case, anything else becomes "_".
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const sql = await pendingMigrationSql();
+  const server = await startThrowawayPostgres();
+  const sql = await pendingMigrationSql(server.url).finally(() => server.stop());
   if (sql === null) {
     console.log("no changes");
     return;

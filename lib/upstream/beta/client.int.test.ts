@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { betaClient } from "@/lib/upstream/clients";
 import { createConcurrencyGate } from "@/lib/upstream/concurrency-gate";
+import { createTestDb, type TestDb } from "@/test/db";
 import { startStudioUpstream, type StudioUpstream } from "@/test/studio-upstream";
 import { createBetaClient, type BetaClientOptions } from "./client";
 import { BETA_PATH } from "./wire";
@@ -13,14 +14,20 @@ const PRO = "beta-image-v5.0-pro" as const;
 const LITE = "beta-image-v5.0-lite" as const;
 let upstream: StudioUpstream;
 let referencePng: string;
+// The studio's configured client waits in the upstream line, which is kept in the database.
+let testDb: TestDb;
 
 beforeAll(async () => {
+  testDb = await createTestDb();
   upstream = await startStudioUpstream();
   const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
   referencePng = `data:image/png;base64,${png.toString("base64")}`;
 });
 
-afterAll(() => upstream?.close());
+afterAll(async () => {
+  await upstream?.close();
+  await testDb?.close();
+});
 
 beforeEach(() => upstream.control("/reset", { method: "POST" }));
 
