@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeImage } from "@/lib/assets/store-image";
 import { getVideo } from "@/lib/videos/list-videos";
-import { storedParams } from "@/lib/videos/to-video-dto";
+import { storedParams } from "@/lib/videos/stored-video-params";
 import { submitVideo } from "@/lib/videos/submit-video";
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
 import { videoFormSchema, type VideoFormInput } from "@/lib/videos/video-schemas";

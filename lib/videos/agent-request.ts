@@ -5,7 +5,7 @@ import { VIDEO_MODEL } from "@/lib/upstream/video/limits";
 import type { VideoCondition, VideoSubmitBody } from "@/lib/upstream/video/wire";
 import { signInputPath } from "./input-links";
 import { preparedInputs } from "./keyframes";
-import { storedParams } from "./to-video-dto";
+import { storedParams } from "./stored-video-params";
 
 /**
  * The address the agent fetches inputs from: STUDIO_PUBLIC_URL, else the address this server listens

@@ -6,7 +6,8 @@ import type { Asset, VideoStatus } from "@/lib/generated/prisma/client";
 import type { VideoTask } from "@/lib/upstream/video/limits";
 import { preparedInputs } from "./keyframes";
 import { findVisibleVideo, OWNER_ONLY_VIDEO } from "./video-access";
-import { storedParams, toVideoJobDto, VIDEO_JOB_INCLUDE, type VideoJobWithAssets } from "./to-video-dto";
+import { storedParams } from "./stored-video-params";
+import { toVideoJobDto, VIDEO_JOB_INCLUDE, type VideoJobWithAssets } from "./to-video-dto";
 import type { VideoJobDto, VideoListDto, VideoPhase } from "./video-dto";
 
 export const VIDEO_PAGE_SIZE = { default: 20, max: 50 } as const;

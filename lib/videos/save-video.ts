@@ -6,7 +6,7 @@ import { changeJob } from "@/lib/jobs/job-changes";
 import { indexVideo } from "@/lib/gallery/index-video";
 import { recordVideoUsage } from "@/lib/usage/record-usage";
 import { preparedInputs } from "./keyframes";
-import { storedParams } from "./to-video-dto";
+import { storedParams } from "./stored-video-params";
 
 // A video job's changes, and its activity-tray job (lib/jobs) moved with it in the same transaction
 // when what the tray shows changes: video jobs appear in the tray like every other job (issue 11).

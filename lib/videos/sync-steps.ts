@@ -15,7 +15,7 @@ import { recordFields } from "./apply-record";
 import { findSubmittedJob } from "./reconcile";
 import { saveVideo } from "./save-video";
 import { backoffAfter, nextPollFor } from "./sync-schedule";
-import { storedParams } from "./to-video-dto";
+import { storedParams } from "./stored-video-params";
 import { VIDEO_WORKER_ID } from "./video-lease";
 
 // One step of the sync worker on one claimed job (issue 11), chosen by where the job stands. Every

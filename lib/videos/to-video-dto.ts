@@ -5,7 +5,7 @@ import type { Asset, VideoJob } from "@/lib/generated/prisma/client";
 import type { VideoTask } from "@/lib/upstream/video/limits";
 import { preparedInputs } from "./keyframes";
 import { ACTIVE_VIDEO_PHASES, type VideoJobDto, type VideoPhase, type VideoWarningDto } from "./video-dto";
-import { videoFormSchema, type VideoFormValues } from "./video-schemas";
+import { storedParams } from "./stored-video-params";
 
 export type VideoJobWithAssets = VideoJob & { asset: Asset | null; delivery720p: Asset | null; job: { finishedAt: Date | null } | null };
 
@@ -17,11 +17,6 @@ const CANCEL_BLOCKED: Partial<Record<VideoPhase, string>> = {
   running: "A video that is generating cannot be cancelled (the video service refuses it); it runs to its end, then it can be deleted.",
   archiving: "The video is finished and being saved to the studio.",
 };
-
-/** The form values a job was submitted with; the schema's defaults fill anything an older row lacks. */
-export function storedParams(job: Pick<VideoJob, "params">): VideoFormValues {
-  return videoFormSchema.parse(job.params);
-}
 
 function warningsOf(value: unknown): VideoWarningDto[] {
   if (!Array.isArray(value)) return [];

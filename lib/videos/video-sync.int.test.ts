@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { serveBlob } from "@/lib/assets/serve-asset";
 import { storeImage } from "@/lib/assets/store-image";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { waitForJob } from "@/test/jobs";
@@ -13,7 +14,7 @@ import { getVideo, listVideos } from "./list-videos";
 import { submitVideo } from "./submit-video";
 import { startVideoSync, stopVideoSync } from "./sync-worker";
 import { claimDueVideos } from "./video-lease";
-import { videoFormSchema, type VideoFormInput } from "./video-schemas";
+import { VIDEO_PROMPT_MAX_CHARS, videoFormSchema, type VideoFormInput } from "./video-schemas";
 import type { VideoJobDto, VideoPhase } from "./video-dto";
 
 // The sync worker against the emulator's agent (spec 3.1, 4.4, 7.3): every job is followed to its
@@ -168,6 +169,26 @@ describe("video jobs against the emulator's agent", () => {
     expect((await getVideo(context.user, submitted.id)).phase).toBe("queued");
     await startVideoSync({ singleProcess: true });
     expect((await waitForPhase(submitted.id, ["ready", "failed"])).phase).toBe("ready");
+  });
+
+  it("lists, sends and finishes a job stored under rules the form has since made stricter", async () => {
+    await stopVideoSync();
+    const submitted = await submit();
+    // As if the form had since lowered its prompt limit and dropped an option: today's form
+    // refuses what this job was accepted with.
+    const prompt = `${"a paper boat on a rainy street, ".repeat(200)}at dusk`;
+    const row = await db.videoJob.findUniqueOrThrow({ where: { id: submitted.id } });
+    const params = { ...(row.params as Record<string, unknown>), prompt, retiredOption: "kept from an older form" };
+    await db.videoJob.update({ where: { id: submitted.id }, data: { params } });
+    expect(prompt.length).toBeGreaterThan(VIDEO_PROMPT_MAX_CHARS);
+    expect(videoFormSchema.safeParse(params).success).toBe(false);
+
+    const listed = await listVideos(context.user, {});
+    expect(listed.items.find((video) => video.id === submitted.id)?.params.prompt).toBe(prompt);
+    await startVideoSync({ singleProcess: true });
+    const ready = await waitForPhase(submitted.id, ["ready", "failed"]);
+    expect(ready).toMatchObject({ phase: "ready", params: { prompt, durationSeconds: 4 } });
+    expect(await agentPosts()).toBe(1);
   });
 
   it("reconciles a POST whose answer was lost: finds the job by its correlation id instead of sending it again", async () => {
