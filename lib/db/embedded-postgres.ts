@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { chmod, chown, cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, cp, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -64,10 +64,17 @@ async function reachableBinaries(account: ServerAccount): Promise<Binaries> {
   if (reachable) return binaries;
   const nativeDir = path.dirname(path.dirname(binaries.postgres));
   const copy = path.join(os.tmpdir(), `studio-postgres-${path.basename(path.dirname(nativeDir))}-${versionOf(nativeDir)}`);
-  if (!existsSync(path.join(copy, "bin", "postgres"))) {
-    await rm(copy, { recursive: true, force: true });
-    await cp(nativeDir, copy, { recursive: true, verbatimSymlinks: true });
-    await chmod(copy, 0o755);
+  if (!existsSync(copy)) {
+    // Copied aside and renamed into place, so a copy cut short is never taken for a whole one.
+    const partial = `${copy}.${process.pid}.partial`;
+    await rm(partial, { recursive: true, force: true });
+    await cp(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
+    await chmod(partial, 0o755);
+    await rename(partial, copy).catch(async (error: NodeJS.ErrnoException) => {
+      // Another start copied them first.
+      await rm(partial, { recursive: true, force: true });
+      if (!existsSync(copy)) throw error;
+    });
   }
   return {
     initdb: path.join(copy, "bin", "initdb"),
