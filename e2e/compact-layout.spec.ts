@@ -121,4 +121,10 @@ test("at 390×844 the gallery grid starts in the top 40 % of the screen and the 
   await page.screenshot({ path: `${screenshots}/videos-390.png` });
   await page.getByTestId("video-jobs").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${screenshots}/videos-390-list.png` });
+  // A phone's rows give the prompt the room; their actions are in the details.
+  const row = page.getByTestId("video-job").first();
+  await expect(row.getByTestId("video-job-delete")).toBeHidden();
+  await row.getByTestId("video-job-toggle").click();
+  await expect(row.getByTestId("video-job-details").getByTestId("video-job-delete")).toBeVisible();
+  await row.screenshot({ path: `${screenshots}/videos-390-open.png` });
 });

@@ -38,7 +38,7 @@ function Thumbnail({ job }: { job: VideoJobDto }) {
     <Link
       href={`/videos/${job.id}`}
       aria-label="Open the video"
-      className="relative grid aspect-video w-24 shrink-0 place-items-center overflow-hidden rounded-md bg-zinc-100 text-muted dark:bg-zinc-950"
+      className="relative grid aspect-video w-20 shrink-0 sm:w-24 place-items-center overflow-hidden rounded-md bg-zinc-100 text-muted dark:bg-zinc-950"
     >
       {poster ? (
         <>
@@ -113,8 +113,13 @@ export function VideoJobRow({ job, onDuplicate }: Props) {
           </svg>
           <span className="sr-only">{open ? "Hide details" : "Show details"}</span>
         </button>
-        {/* Opened, the details hold every action; the row's icons would only repeat them. */}
-        {open ? null : <VideoJobActions job={job} onDuplicate={onDuplicate} compact />}
+        {/* Opened, the details hold every action; the row's icons would only repeat them. A phone
+            gives the prompt the room instead, and keeps the actions in the details. */}
+        {open ? null : (
+          <div className="hidden sm:block">
+            <VideoJobActions job={job} onDuplicate={onDuplicate} compact />
+          </div>
+        )}
       </div>
       {open ? (
         <div id={detailsId}>
