@@ -20,6 +20,8 @@ export type HistoryEntry = {
   job: JobDto | undefined;
   /** The newest image is shown large. */
   featured: boolean;
+  /** One cell of a variation set, whose prompt the set shows once. */
+  inSet: boolean;
   onOpen: (generation: GenerationDto, image: AssetDto) => void;
 };
 
@@ -91,9 +93,9 @@ export function HistoryList({ source, name, emptyHint, renderItem }: Props) {
           {groups.map(({ key, generations }) => (
             <li key={key} className="@container">
               {generations.length > 1 ? (
-                <VariationSet name={name} generations={generations} renderCell={(generation) => renderItem({ generation, job: jobOf.get(generation.id), featured: false, onOpen })} />
+                <VariationSet name={name} generations={generations} renderCell={(generation) => renderItem({ generation, job: jobOf.get(generation.id), featured: false, inSet: true, onOpen })} />
               ) : (
-                renderItem({ generation: generations[0], job: jobOf.get(generations[0].id), featured: key === featuredId, onOpen })
+                renderItem({ generation: generations[0], job: jobOf.get(generations[0].id), featured: key === featuredId, inSet: false, onOpen })
               )}
             </li>
           ))}

@@ -67,6 +67,8 @@ type Props = {
   generation: GenerationDto;
   /** The newest result is shown large. */
   featured: boolean;
+  /** A cell of a variation set: the set shows the prompt, once. */
+  inSet?: boolean;
   /** Test ids are `${testIdPrefix}-result`, `-result-image`, `-revised-prompt`. */
   testIdPrefix: string;
   actions: ImageResultActions;
@@ -79,7 +81,7 @@ type Props = {
 // One finished generation of a history: its stored image (or a set of images, `media`), what was
 // asked and what the service made of it (revised prompt), the numbers needed to repeat or trace it,
 // and what can be done next with it.
-export function ResultCard({ generation, image, media, featured, testIdPrefix, actions, meta, notes }: Props) {
+export function ResultCard({ generation, image, media, featured, inSet = false, testIdPrefix, actions, meta, notes }: Props) {
   // Beside its numbers where the card has room (container queries: a set's cells are narrow).
   const beside = image !== undefined && !featured;
   return (
@@ -92,7 +94,7 @@ export function ResultCard({ generation, image, media, featured, testIdPrefix, a
           <GenerationTiming generation={generation} />
         </div>
 
-        <ClampedText text={generation.prompt} className="text-sm leading-relaxed text-zinc-900 dark:text-zinc-100" />
+        {inSet ? null : <ClampedText text={generation.prompt} className="text-sm leading-relaxed text-zinc-900 dark:text-zinc-100" />}
 
         {generation.revisedPrompt ? (
           <div className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-950/40" data-testid={`${testIdPrefix}-revised-prompt`}>

@@ -24,11 +24,16 @@ export function VariationSet({ name, generations, renderCell }: Props) {
       data-testid={`${name}-variation-set`}
       data-count={generations.length}
     >
-      <div className="flex items-baseline justify-between gap-3 px-1">
-        <h3 className="text-sm font-medium">{generations.length} variations</h3>
-        <span className="text-xs text-muted tabular-nums" aria-live="polite">
-          {summary}
-        </span>
+      <div className="space-y-0.5 px-1">
+        <div className="flex items-baseline justify-between gap-3">
+          <h3 className="text-sm font-medium">{generations.length} variations</h3>
+          <span className="text-xs text-muted tabular-nums" aria-live="polite">
+            {summary}
+          </span>
+        </div>
+        <p className="line-clamp-2 text-sm text-zinc-700 dark:text-zinc-300" title={generations[0].prompt}>
+          {generations[0].prompt}
+        </p>
       </div>
       <ol className="grid gap-2 sm:grid-cols-2 sm:gap-3">
         {generations.map((generation) => (

@@ -1,7 +1,7 @@
 import type { GenerationDto } from "@/lib/images/generation-dto";
 
 /** One entry of a results list: a single generation, or the generations one click asked for as variations. */
-export type ResultGroup = { key: string; generations: GenerationDto[] };
+type ResultGroup = { key: string; generations: GenerationDto[] };
 
 /**
  * The history (newest first) with each variation set gathered where its newest member stands, in

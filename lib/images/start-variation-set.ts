@@ -15,7 +15,7 @@ import { toGenerationDto } from "./generation-dto";
  * and its creation time: a millisecond after the one before, so that lists, and the line for
  * running places, take a set's images in the order they were asked for.
  */
-export type VariationSlot = { index: number; variationSetId: string | null; createdAt: Date };
+type VariationSlot = { index: number; variationSetId: string | null; createdAt: Date };
 
 type SetRequest = { user: CurrentUser; kind: GenerationKind; prompt: string; count: number; runAgainOf?: string };
 

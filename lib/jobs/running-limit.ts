@@ -31,7 +31,7 @@ function activeJobs(userId: string) {
  * Which jobs of one start take a running place at once: `startedAt(index)` is now for the first
  * free places and null for the others, which wait for theirs in `waitForRunningPlace`.
  */
-export type RunningPlaces = { startedAt: (index: number) => Date | null };
+type RunningPlaces = { startedAt: (index: number) => Date | null };
 
 // One user may hold at most USER_MAX_RUNNING_GENERATIONS places at once, so nobody can fill the
 // team's shared upstream line (lib/upstream/concurrency-gate) alone. A start is accepted while the
