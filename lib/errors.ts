@@ -6,6 +6,18 @@ export type FieldProblem = { field: string; message: string };
 
 const statusByCode = {
   unauthorized: 401,
+  /** A Bearer token that is not a studio token, or no token of this studio (lib/access-tokens). */
+  token_invalid: 401,
+  token_expired: 401,
+  token_revoked: 401,
+  /** The token's owner is disabled by an admin. */
+  token_owner_disabled: 401,
+  /** An admin has turned personal access tokens off. */
+  tokens_disabled: 401,
+  /** The route never acts for a token (account, sessions, tokens, admin, sign-in). */
+  token_not_accepted: 403,
+  /** The token lacks the scope the route needs. */
+  token_scope_missing: 403,
   forbidden: 403,
   cross_origin_refused: 403,
   not_found: 404,

@@ -2,11 +2,15 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export type AuditAction =
+  | "access_token.created"
+  | "access_token.revoked"
   | "gallery.deleted"
   | "gallery.shared"
   | "gallery.unshared"
   | "invite.created"
   | "invite.revoked"
+  | "settings.access_tokens"
+  | "settings.access_tokens_without_expiry"
   | "settings.open_sign_up"
   | "settings.team_invites_create_accounts"
   | "team.created"

@@ -58,9 +58,11 @@ export const siteSettingsSchema = z
     openSignUp: z.boolean({ error: "Open sign-up must be true or false" }).optional(),
     publicShareLinks: z.boolean({ error: "Public share links must be true or false" }).optional(),
     teamInvitesCreateAccounts: z.boolean({ error: "Team invites create accounts must be true or false" }).optional(),
+    accessTokens: z.boolean({ error: "Personal access tokens must be true or false" }).optional(),
+    accessTokensWithoutExpiry: z.boolean({ error: "Tokens without expiry must be true or false" }).optional(),
   })
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
-    message: "Name at least one setting: openSignUp, publicShareLinks or teamInvitesCreateAccounts",
+    message: "Name at least one setting: openSignUp, publicShareLinks, teamInvitesCreateAccounts, accessTokens or accessTokensWithoutExpiry",
   });
 
 export const userStatusSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { CurrentUser } from "./types";
+import type { CurrentUser, SessionUser } from "./types";
 
 // A signed-in browser holds a JWT naming one UserSession row. The JWT alone proves nothing once
 // that row is revoked (sign-out, password change, account disabled): every request reads the row.
@@ -27,7 +27,8 @@ export function sessionSignedIn(sessionId: string): Prisma.Sql {
   return Prisma.sql`EXISTS (SELECT 1 FROM "UserSession" s JOIN "User" u ON u.id = s."userId" WHERE s.id = ${sessionId} AND ${SIGNED_IN})`;
 }
 
-type SessionRow = {
+/** A user row with their teams, as USER_TEAMS_SQL reads them. */
+export type UserRow = {
   id: string;
   email: string;
   name: string;
@@ -36,29 +37,36 @@ type SessionRow = {
   teams: CurrentUser["teams"];
 };
 
-/**
- * The user a session belongs to, or null when the session is unknown or revoked or the user disabled.
- * Every request asks this, so it is one statement (the session, its user and their teams joined)
- * rather than the four Prisma's nested select sends (issue 9's bench:proxy).
- */
-export async function sessionUser(sessionId: string | undefined): Promise<CurrentUser | null> {
-  if (!sessionId) return null;
-  const [session] = await db.$queryRaw<SessionRow[]>`
-    SELECT u.id, u.email, u.name, u.role::text AS role, u."activeTeamId",
+/** The columns of a UserRow, for a statement that joins "User" u with "Membership" m and "Team" t. */
+export const USER_ROW_COLUMNS = Prisma.sql`u.id, u.email, u.name, u.role::text AS role, u."activeTeamId",
       COALESCE(
         json_agg(json_build_object('id', m."teamId", 'name', t.name, 'role', m.role::text) ORDER BY m."createdAt", m."teamId")
           FILTER (WHERE m."teamId" IS NOT NULL),
         '[]'
-      ) AS teams
+      ) AS teams`;
+
+/** The user part of a CurrentUser: a team the user left is not their active team. */
+export function userFields(row: UserRow) {
+  const { teams } = row;
+  const teamIds = teams.map((team) => team.id);
+  const activeTeamId = row.activeTeamId && teamIds.includes(row.activeTeamId) ? row.activeTeamId : (teamIds[0] ?? null);
+  return { id: row.id, email: row.email, name: row.name, role: row.role, teamIds, teams, activeTeamId };
+}
+
+/**
+ * The user a session belongs to, or null when the session is unknown or revoked or the user disabled.
+ * Every request asks this, so it is one statement (the session, its user and their teams joined)
+ * rather than the four Prisma's nested select sends.
+ */
+export async function sessionUser(sessionId: string | undefined): Promise<SessionUser | null> {
+  if (!sessionId) return null;
+  const [session] = await db.$queryRaw<UserRow[]>`
+    SELECT ${USER_ROW_COLUMNS}
     FROM "UserSession" s
     JOIN "User" u ON u.id = s."userId"
     LEFT JOIN "Membership" m ON m."userId" = u.id
     LEFT JOIN "Team" t ON t.id = m."teamId"
     WHERE s.id = ${sessionId} AND ${SIGNED_IN}
     GROUP BY s.id, u.id`;
-  if (!session) return null;
-  const { teams } = session;
-  const teamIds = teams.map((team) => team.id);
-  const activeTeamId = session.activeTeamId && teamIds.includes(session.activeTeamId) ? session.activeTeamId : (teamIds[0] ?? null);
-  return { id: session.id, email: session.email, name: session.name, role: session.role, teamIds, teams, activeTeamId, sessionId };
+  return session ? { ...userFields(session), sessionId } : null;
 }

@@ -8,7 +8,13 @@ import type { CurrentUser, SiteSettingsDto } from "./types";
 // without it working.
 export const SETTINGS_ID = 1;
 
-const settingsSelect = { openSignUp: true, publicShareLinks: true, teamInvitesCreateAccounts: true } as const;
+const settingsSelect = {
+  openSignUp: true,
+  publicShareLinks: true,
+  teamInvitesCreateAccounts: true,
+  accessTokens: true,
+  accessTokensWithoutExpiry: true,
+} as const;
 
 export async function siteSettings(client: Prisma.TransactionClient = db): Promise<SiteSettingsDto> {
   const row = await client.siteSettings.findUnique({ where: { id: SETTINGS_ID }, select: settingsSelect });
@@ -16,6 +22,9 @@ export async function siteSettings(client: Prisma.TransactionClient = db): Promi
     openSignUp: row?.openSignUp ?? false,
     publicShareLinks: row?.publicShareLinks ?? false,
     teamInvitesCreateAccounts: row?.teamInvitesCreateAccounts ?? false,
+    // The column defaults: tokens on, every token expiring.
+    accessTokens: row?.accessTokens ?? true,
+    accessTokensWithoutExpiry: row?.accessTokensWithoutExpiry ?? false,
   };
 }
 
@@ -35,6 +44,16 @@ export function updateSiteSettings(admin: CurrentUser, changes: Partial<SiteSett
         actorId: admin.id,
         action: "settings.team_invites_create_accounts",
         details: { teamInvitesCreateAccounts: changes.teamInvitesCreateAccounts },
+      });
+    }
+    if (changes.accessTokens !== undefined) {
+      await recordAudit(tx, { actorId: admin.id, action: "settings.access_tokens", details: { accessTokens: changes.accessTokens } });
+    }
+    if (changes.accessTokensWithoutExpiry !== undefined) {
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "settings.access_tokens_without_expiry",
+        details: { accessTokensWithoutExpiry: changes.accessTokensWithoutExpiry },
       });
     }
     return row;
