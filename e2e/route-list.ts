@@ -153,6 +153,18 @@ export const apiRoutes: ApiRoute[] = [
     methods: { PUT: { body: { type: "json", sample: () => ({ limitBytes: 1_000_000_000 }), strings: [], closed: [] } } },
   },
   {
+    // Every person's personal access tokens; revoking one shows in this list.
+    path: "/api/admin/tokens",
+    access: "admin",
+    methods: { GET: { body: none, snapshot: true } },
+  },
+  {
+    path: "/api/admin/tokens/[id]",
+    access: "admin",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { DELETE: { body: none } },
+  },
+  {
     // Everyone's usage (issue 12), as JSON or CSV.
     path: "/api/admin/usage",
     access: "admin",
@@ -500,6 +512,23 @@ export const apiRoutes: ApiRoute[] = [
     path: "/api/me/team-invitations",
     access: "member",
     methods: { GET: { body: none, snapshot: true } },
+  },
+  {
+    // The member's personal access tokens: a token made shows in the GET.
+    path: "/api/me/tokens",
+    access: "member",
+    methods: {
+      GET: { body: none, snapshot: true },
+      POST: {
+        body: { type: "json", sample: () => ({ name: "Made by the route sweep", scopes: ["read"], expiresInDays: 30 }), strings: ["name"], closed: ["scopes.0"] },
+      },
+    },
+  },
+  {
+    path: "/api/me/tokens/[id]",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { DELETE: { body: none } },
   },
   {
     path: "/api/me/password",

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "@/lib/auth/current-user";
+import type { CurrentUser, SessionUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 
 // Stands in for lib/auth/current-user in tests that call route handlers directly: they run as
@@ -13,6 +13,13 @@ export async function currentUser(): Promise<CurrentUser | null> {
 export async function requireUser(): Promise<CurrentUser> {
   if (!session.user) throw new AppError("unauthorized", "Sign in to continue");
   return session.user;
+}
+
+/** The real rule of lib/auth/current-user: a token's user is refused. */
+export async function requireSessionUser(): Promise<SessionUser> {
+  const user = await requireUser();
+  if (user.tokenId !== undefined) throw new AppError("token_not_accepted", "This request cannot be made with a personal access token");
+  return user;
 }
 
 /** The real rule of lib/auth/current-user: members are refused with 403. */

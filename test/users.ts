@@ -1,11 +1,11 @@
-import type { CurrentUser } from "@/lib/auth/types";
+import type { SessionUser } from "@/lib/auth/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 let counter = 0;
 
 // A user, team and signed-in session straight in the database (no password hashing): for lib/
 // tests that act as a user.
-export async function createTestUser(db: PrismaClient, role: "admin" | "member" = "member"): Promise<CurrentUser> {
+export async function createTestUser(db: PrismaClient, role: "admin" | "member" = "member"): Promise<SessionUser> {
   counter += 1;
   const team = (await db.team.findFirst()) ?? (await db.team.create({ data: { name: "Test team" } }));
   const user = await db.user.create({

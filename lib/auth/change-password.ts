@@ -6,7 +6,7 @@ import { recordAudit } from "./audit";
 import { waitText } from "./messages";
 import { hashPassword, verifyPassword } from "./password";
 import type { ChangePasswordInput } from "./schemas";
-import type { CurrentUser } from "./types";
+import type { SessionUser } from "./types";
 
 /** Wrong current passwords one account may give on the account page. */
 export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
@@ -18,7 +18,7 @@ export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as c
  * session cannot be used to guess the password either; the limit is its own, so that a right
  * password here does not reset the sign-in limits of an account under attack.
  */
-export async function changePassword(user: CurrentUser, input: ChangePasswordInput): Promise<{ endedSessions: number }> {
+export async function changePassword(user: SessionUser, input: ChangePasswordInput): Promise<{ endedSessions: number }> {
   const limitKey = `password-change:account:${user.id}`;
   const attempt = await hit(limitKey, PASSWORD_CHANGE_LIMIT);
   if (!attempt.allowed) {

@@ -4,14 +4,19 @@ import { cache } from "react";
 import { AppError } from "@/lib/errors";
 import { readSessionToken } from "./session-token";
 import { sessionUser } from "./sessions";
-import type { CurrentUser } from "./types";
+import { requestToken } from "./token-request";
+import type { CurrentUser, SessionUser } from "./types";
 
-export type { CurrentUser } from "./types";
+export type { CurrentUser, SessionUser } from "./types";
 
 // The JWT only names a session row; the row, the user's role, status and memberships are read
 // fresh (in one query) so a signed-out, disabled, demoted or deleted account loses access at once.
-// cache() makes the layout, the page and its helpers share that one read within a request.
+// cache() makes the layout, the page and its helpers share that one read within a request. A request
+// with a personal access token was authenticated by route() (lib/access-tokens) as freshly, and its
+// cookies, if any, are never read.
 export const currentUser = cache(async (): Promise<CurrentUser | null> => {
+  const viaToken = requestToken();
+  if (viaToken) return viaToken.user;
   const token = await readSessionToken();
   const user = await sessionUser(token?.sessionId);
   // A session row always belongs to the user the token was issued to; anything else is not ours.
@@ -19,10 +24,12 @@ export const currentUser = cache(async (): Promise<CurrentUser | null> => {
 });
 
 /**
- * When the request's session cookie stops being accepted (its JWT's expiry), for answers that outlive
- * the request's check (a job stream ends then); null when the cookie states none.
+ * When the request's session cookie (or its token) stops being accepted, for answers that outlive the
+ * request's check (a job stream ends then); null when it states none.
  */
 export async function sessionExpiresAt(): Promise<Date | null> {
+  const viaToken = requestToken();
+  if (viaToken) return viaToken.expiresAt;
   const expiresAt = (await readSessionToken())?.expiresAt;
   return expiresAt === undefined ? null : new Date(expiresAt);
 }
@@ -31,6 +38,16 @@ export async function sessionExpiresAt(): Promise<Date | null> {
 export async function requireUser(): Promise<CurrentUser> {
   const user = await currentUser();
   if (!user) throw new AppError("unauthorized", "Sign in to continue");
+  return user;
+}
+
+/**
+ * For what only a person in a browser may do (their password, sessions, tokens): route() already
+ * refuses tokens on such routes; this makes the type say so too.
+ */
+export async function requireSessionUser(): Promise<SessionUser> {
+  const user = await requireUser();
+  if (user.tokenId !== undefined) throw new AppError("token_not_accepted", "This request cannot be made with a personal access token");
   return user;
 }
 

@@ -7,8 +7,21 @@ export type TeamRole = "owner" | "member";
 /** A team the user belongs to, with their role in it. */
 export type TeamMembershipSummary = { id: string; name: string; role: TeamRole };
 
-/** The signed-in user of a request, read fresh from the database with the request's session. */
-export type CurrentUser = {
+/**
+ * The user a request acts as, read fresh from the database on every request: signed in with a
+ * session (a browser), or a script holding one of their personal access tokens.
+ */
+export type CurrentUser = UserFields & RequestCredential;
+
+/** A user signed in with a session (a browser), never a token: for what only a person may do. */
+export type SessionUser = Extract<CurrentUser, { sessionId: string }>;
+
+/** How the request proved who it is: exactly one of a session row and an access token row. */
+type RequestCredential =
+  | { /** The UserSession row this request is signed in with. */ sessionId: string; tokenId?: undefined }
+  | { sessionId?: undefined; /** The AccessToken row this request came with (lib/access-tokens). */ tokenId: string };
+
+type UserFields = {
   id: string;
   email: string;
   name: string;
@@ -18,8 +31,6 @@ export type CurrentUser = {
   teams: TeamMembershipSummary[];
   /** The team picked in the shell (the first team when none was picked); null without a team. */
   activeTeamId: string | null;
-  /** The UserSession row this request is signed in with. */
-  sessionId: string;
 };
 
 /** A row of the admin's users table. */
@@ -41,7 +52,13 @@ export type InviteSummary = {
   createdBy: string | null;
 };
 
-export type SiteSettingsDto = { openSignUp: boolean; publicShareLinks: boolean; teamInvitesCreateAccounts: boolean };
+export type SiteSettingsDto = {
+  openSignUp: boolean;
+  publicShareLinks: boolean;
+  teamInvitesCreateAccounts: boolean;
+  accessTokens: boolean;
+  accessTokensWithoutExpiry: boolean;
+};
 
 /** What a sign-in or sign-up form shows after the server answered. */
 export type AuthFormState = { message?: string; fields?: Record<string, string>; values?: Record<string, string> };

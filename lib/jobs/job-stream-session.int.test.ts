@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { followStream, receives, within, writeJobEvent } from "@/test/job-stream-reader";
 import { createTestUser } from "@/test/users";
-import type { CurrentUser } from "@/lib/auth/current-user";
+import type { CurrentUser, SessionUser } from "@/lib/auth/current-user";
 import { changePassword } from "@/lib/auth/change-password";
 import { hashPassword } from "@/lib/auth/password";
 import { endSession } from "@/lib/auth/sessions";
@@ -32,7 +32,7 @@ async function openStream(user: CurrentUser) {
 }
 
 /** A second signed-in browser of the same user. */
-async function anotherSession(user: CurrentUser): Promise<CurrentUser> {
+async function anotherSession(user: SessionUser): Promise<SessionUser> {
   const session = await testDb.db.userSession.create({ data: { userId: user.id } });
   return { ...user, sessionId: session.id };
 }

@@ -87,7 +87,7 @@ export async function jobEventStream(user: CurrentUser, position: bigint, reques
       try {
         while (!stop.signal.aborted && Date.now() < ends) {
           const seen = wakeCount(user.id);
-          const events = await readEventsWhileSignedIn(user.sessionId, user.id, cursor, PAGE);
+          const events = await readEventsWhileSignedIn(user, cursor, PAGE);
           if (events === null) break;
           for (const event of events) {
             write(`id: ${event.id}\nevent: ${JOB_EVENT_NAME}\ndata: ${event.data}\n\n`);

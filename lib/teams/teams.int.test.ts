@@ -64,7 +64,8 @@ async function fresh(user: Pick<CurrentUser, "sessionId">): Promise<CurrentUser>
   return read;
 }
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+// Any route's handler: the route files type their own params; these calls pass what each needs.
+type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
 
 /** Calls `handler` as `user` (undefined: signed out). */
 async function call(user: CurrentUser | undefined, handler: Handler, method: string, params: Record<string, string> = {}, body?: unknown) {
@@ -74,7 +75,7 @@ async function call(user: CurrentUser | undefined, handler: Handler, method: str
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const response = await handler(request, { params: Promise.resolve(params) });
+  const response = await handler(request, { params: Promise.resolve(params) as Promise<never> });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }

@@ -18,4 +18,4 @@ export const GET = route(async (request) => {
   const user = await requireUser();
   const query = readQuery(request, querySchema);
   return Response.json(await listVisibleAssets(user, { kinds: query.kind, mimes: query.mime, cursor: query.cursor, limit: query.limit }));
-});
+}, { tokens: "read" });

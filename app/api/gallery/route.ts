@@ -7,4 +7,4 @@ import { route, readQuery } from "@/lib/http/route";
 export const GET = route(async (request) => {
   const user = await requireUser();
   return Response.json(await listGallery(user, readQuery(request, galleryQuerySchema)));
-});
+}, { tokens: "read" });

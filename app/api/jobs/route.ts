@@ -5,4 +5,4 @@ import { listJobs } from "@/lib/jobs/list-jobs";
 export const GET = route(async () => {
   const user = await requireUser();
   return Response.json(await listJobs(user));
-});
+}, { tokens: "read" });

@@ -24,4 +24,4 @@ export const POST = route(async (request) => {
   const { purpose, name } = readQuery(request, querySchema);
   const { asset, conversion } = purpose === "video" ? await storeVideoInput(user, request, name) : await storeUpload(user, purpose, request);
   return Response.json({ asset: toAssetDto(asset), conversion }, { status: 201 });
-}, { accepts: UPLOAD_BODY_TYPES });
+}, { tokens: ["images:generate", "videos:generate"], accepts: UPLOAD_BODY_TYPES });

@@ -7,4 +7,4 @@ import { usageQuerySchema } from "@/lib/usage/usage-schemas";
 export const GET = route(async (request) => {
   const user = await requireUser();
   return Response.json(await ownUsage(user, readQuery(request, usageQuerySchema)));
-});
+}, { tokens: "read" });

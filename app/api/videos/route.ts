@@ -9,7 +9,7 @@ import { videoFormSchema } from "@/lib/videos/video-schemas";
 export const GET = route(async (request) => {
   const user = await requireUser();
   return Response.json(await listVideos(user, readQuery(request, videoListQuerySchema)));
-});
+}, { tokens: "read" });
 
 // Records the job and answers at once (202); the studio's sync worker sends it to the agent and
 // follows it to its end, whether or not a page is open (issue 11).
@@ -17,4 +17,4 @@ export const POST = route(async (request) => {
   const user = await requireUser();
   const values = parseOrThrow(videoFormSchema, await readJson(request));
   return Response.json({ video: await submitVideo(user, values) }, { status: 202 });
-});
+}, { tokens: "videos:generate" });

@@ -8,7 +8,7 @@ import { readJson, route } from "@/lib/http/route";
 export const GET = route(async () => {
   await requireAdmin();
   return Response.json({ invites: await listPendingInvites() });
-});
+}, { tokens: "refused" });
 
 // The link (and so the token) is in this answer only: the studio keeps just its hash.
 export const POST = route(async (request) => {
@@ -16,4 +16,4 @@ export const POST = route(async (request) => {
   const values = parseOrThrow(createInviteSchema, await readJson(request));
   const { invite, token } = await createInvite(admin, values);
   return Response.json({ invite, link: inviteLink(studioOrigin(request.headers), token) }, { status: 201, headers: { "Cache-Control": "no-store" } });
-});
+}, { tokens: "refused" });

@@ -6,4 +6,4 @@ import { readQuery, route } from "@/lib/http/route";
 export const GET = route(async (request) => {
   await requireAdmin();
   return Response.json(await listAllShareLinks(readQuery(request, adminShareLinksQuerySchema)));
-});
+}, { tokens: "refused" });

@@ -8,4 +8,4 @@ export const PATCH = route(async (request) => {
   const admin = await requireAdmin();
   const changes = parseOrThrow(siteSettingsSchema, await readJson(request));
   return Response.json({ settings: await updateSiteSettings(admin, changes) });
-});
+}, { tokens: "refused" });

@@ -9,4 +9,4 @@ export const PATCH = route(async (request) => {
   const admin = await requireAdmin();
   const changes = parseOrThrow(storageQuotaDefaultsSchema, await readJson(request));
   return Response.json({ defaults: await updateStorageQuotaDefaults(admin, changes) });
-});
+}, { tokens: "refused" });

@@ -5,4 +5,4 @@ import { listAllTeams } from "@/lib/teams/teams";
 export const GET = route(async () => {
   const admin = await requireAdmin();
   return Response.json({ teams: await listAllTeams(admin) });
-});
+}, { tokens: "refused" });

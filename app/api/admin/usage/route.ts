@@ -15,4 +15,4 @@ export const GET = route(async (request) => {
       "Content-Disposition": `attachment; filename="usage-${query.from}-to-${query.to}.csv"`,
     },
   });
-});
+}, { tokens: "refused" });

@@ -5,4 +5,4 @@ import { route } from "@/lib/http/route";
 export const GET = route(async () => {
   await requireAdmin();
   return Response.json({ users: await listUsers() });
-});
+}, { tokens: "refused" });

@@ -33,4 +33,4 @@ export const GET = route<{ id: string }>(async (request, { params }) => {
     throw new AppError("not_found", "This asset has no thumbnail");
   }
   return serveBlob({ ...asset, fileName: assetFileName(asset) }, request, { download: query.download === "1" });
-});
+}, { tokens: "read" });

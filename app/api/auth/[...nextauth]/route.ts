@@ -1,3 +1,6 @@
 import { handlers } from "@/lib/auth/auth";
+import { refusingTokens } from "@/lib/http/route";
 
-export const { GET, POST } = handlers;
+// Signing in makes a session: never for a request that brings a personal access token.
+export const GET = refusingTokens(handlers.GET);
+export const POST = refusingTokens(handlers.POST);

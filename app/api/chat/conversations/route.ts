@@ -8,11 +8,11 @@ export const GET = route(async (request) => {
   const user = await requireUser();
   const { q } = readQuery(request, listConversationsQuerySchema);
   return Response.json({ conversations: await listConversations(user, q) });
-});
+}, { tokens: "read" });
 
 export const POST = route(async (request) => {
   const user = await requireUser();
   const { title } = parseOrThrow(createConversationSchema, await readJson(request));
   const conversation = await createConversation(user, title);
   return Response.json({ conversation: { id: conversation.id, title: conversation.title } }, { status: 201 });
-});
+}, { tokens: "images:generate" });

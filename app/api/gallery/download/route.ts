@@ -7,4 +7,4 @@ export const GET = route(async (request) => {
   const user = await requireUser();
   const { ids } = readQuery(request, downloadQuerySchema);
   return downloadItems(user, ids);
-});
+}, { tokens: "read" });

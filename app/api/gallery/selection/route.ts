@@ -8,4 +8,4 @@ export const POST = route(async (request) => {
   const user = await requireUser();
   const action = parseOrThrow(selectionActionSchema, await readJson(request));
   return Response.json(await applySelection(user, action));
-});
+}, { tokens: "gallery:manage" });

@@ -6,4 +6,4 @@ import { toJobDto } from "@/lib/jobs/to-job-dto";
 export const GET = route<{ id: string }>(async (_request, { params }) => {
   const user = await requireUser();
   return Response.json(toJobDto(await getOwnedJob(user, params.id)));
-});
+}, { tokens: "read" });

@@ -11,4 +11,4 @@ export const GET = route(async (request) => {
   const { after } = readQuery(request, querySchema);
   const position = streamPosition(request.headers.get("last-event-id"), after);
   return jobEventStream(user, position, request.signal, await sessionExpiresAt());
-});
+}, { tokens: "read" });

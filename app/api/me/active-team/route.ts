@@ -8,4 +8,4 @@ export const PUT = route(async (request) => {
   const user = await requireUser();
   const { teamId } = parseOrThrow(activeTeamSchema, await readJson(request));
   return Response.json(await setActiveTeam(user, teamId));
-});
+}, { tokens: "refused" });

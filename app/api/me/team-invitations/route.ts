@@ -5,4 +5,4 @@ import { listMyInvitations } from "@/lib/teams/my-invitations";
 export const GET = route(async () => {
   const user = await requireUser();
   return Response.json({ invitations: await listMyInvitations(user) });
-});
+}, { tokens: "refused" });

@@ -8,4 +8,4 @@ export const POST = route(async (request) => {
   const user = await requireUser();
   const { token } = parseOrThrow(joinTeamSchema, await readJson(request));
   return Response.json(await joinTeamWithInvite(user, token));
-});
+}, { tokens: "refused" });

@@ -6,4 +6,4 @@ import { readPartition } from "@/lib/videos/partition-status";
 export const GET = route(async () => {
   await requireUser();
   return Response.json(await readPartition());
-});
+}, { tokens: "read" });

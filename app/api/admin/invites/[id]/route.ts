@@ -6,4 +6,4 @@ export const DELETE = route<{ id: string }>(async (_request, { params }) => {
   const admin = await requireAdmin();
   await revokeInvite(admin, params.id);
   return new Response(null, { status: 204 });
-});
+}, { tokens: "refused" });

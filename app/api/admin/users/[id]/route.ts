@@ -8,4 +8,4 @@ export const PATCH = route<{ id: string }>(async (request, { params }) => {
   const admin = await requireAdmin();
   const { disabled } = parseOrThrow(userStatusSchema, await readJson(request));
   return Response.json({ user: await setUserDisabled(admin, params.id, disabled) });
-});
+}, { tokens: "refused" });

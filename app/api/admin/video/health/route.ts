@@ -8,4 +8,4 @@ import { readVideoHealth } from "@/lib/videos/video-health";
 export const GET = route(async () => {
   await requireAdmin();
   return Response.json((await readVideoHealth()) satisfies VideoHealthDto);
-});
+}, { tokens: "refused" });

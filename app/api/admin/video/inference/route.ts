@@ -10,4 +10,4 @@ export const POST = route(async (request) => {
   const admin = await requireAdmin();
   const values = parseOrThrow(inferenceRunSchema, await readJson(request));
   return Response.json({ job: await runInferenceJob(admin, values) } satisfies InferenceJobAnswer, { status: 202 });
-});
+}, { tokens: "refused" });

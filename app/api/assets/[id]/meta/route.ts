@@ -8,4 +8,4 @@ import { route } from "@/lib/http/route";
 export const GET = route<{ id: string }>(async (_request, { params }) => {
   const asset = await openAssetForUser(await requireUser(), params.id);
   return Response.json({ asset: toAssetDto(asset) });
-});
+}, { tokens: "read" });

@@ -6,4 +6,4 @@ export const DELETE = route<{ linkId: string }>(async (_request, { params }) => 
   const user = await requireUser();
   await revokeShareLink(user, params.linkId);
   return new Response(null, { status: 204 });
-});
+}, { tokens: "gallery:manage" });

@@ -16,4 +16,4 @@ export const POST = route<{ id: string }>(async (_request, { params }) => {
     return Response.json(toJobDto(await getOwnedJob(user, params.id)));
   }
   return Response.json(await cancelJob(user, params.id));
-});
+}, { tokens: "images:generate" });

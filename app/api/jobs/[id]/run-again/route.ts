@@ -22,4 +22,4 @@ export const POST = route<{ id: string }>(async (_request, { params }) => {
   const job = await getOwnedJob(user, params.id);
   if (job.kind === "video" || !toJobDto(job).canRunAgain) throw new AppError("conflict", "This job cannot run again: it is still running, succeeded, or failed in a way that would fail again");
   return Response.json(await RUN_AGAIN[job.kind](user, job), { status: 202 });
-});
+}, { tokens: "images:generate" });

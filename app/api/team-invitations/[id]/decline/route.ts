@@ -6,4 +6,4 @@ export const POST = route<{ id: string }>(async (_request, { params }) => {
   const user = await requireUser();
   await declineInvitation(user, params.id);
   return new Response(null, { status: 204 });
-});
+}, { tokens: "refused" });

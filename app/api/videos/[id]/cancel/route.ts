@@ -6,4 +6,4 @@ import { cancelVideo } from "@/lib/videos/cancel-video";
 export const POST = route<{ id: string }>(async (_request, { params }) => {
   const user = await requireUser();
   return Response.json(await cancelVideo(user, params.id));
-});
+}, { tokens: "videos:generate" });

@@ -9,4 +9,4 @@ export const PUT = route<{ id: string }>(async (request, { params }) => {
   const admin = await requireAdmin();
   const { limitBytes } = parseOrThrow(storageQuotaSchema, await readJson(request));
   return Response.json({ quota: await setTeamStorageQuota(admin, params.id, limitBytes) });
-});
+}, { tokens: "refused" });

@@ -12,4 +12,4 @@ export const GET = route<{ id: string }>(async (_request, { params }) => {
   await requireAdmin();
   const { id } = parseOrThrow(paramsSchema, params);
   return Response.json({ job: await readInferenceJob(id) } satisfies InferenceJobAnswer);
-});
+}, { tokens: "refused" });

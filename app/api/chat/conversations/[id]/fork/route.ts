@@ -10,4 +10,4 @@ export const POST = route<{ id: string }>(async (request, { params }) => {
   const { turnId } = parseOrThrow(forkConversationSchema, await readJson(request));
   const conversation = await forkConversation(user, params.id, turnId);
   return Response.json({ conversation }, { status: 201 });
-});
+}, { tokens: "images:generate" });

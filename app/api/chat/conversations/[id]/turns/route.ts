@@ -11,4 +11,4 @@ export const POST = route<{ id: string }>(async (request, { params }) => {
   const user = await requireUser();
   const { parentTurnId, ...values } = parseOrThrow(sendTurnSchema, await readJson(request));
   return Response.json(await startTurn(user, params.id, parentTurnId, values), { status: 202 });
-});
+}, { tokens: "images:generate" });

@@ -5,4 +5,4 @@ import { route } from "@/lib/http/route";
 export const GET = route<{ id: string }>(async (request, { params }) => {
   const user = await requireUser();
   return downloadItem(user, params.id, request);
-});
+}, { tokens: "read" });

@@ -8,4 +8,4 @@ export const PUT = route<{ id: string }>(async (request, { params }) => {
   const user = await requireUser();
   const { teamId } = parseOrThrow(shareItemSchema, await readJson(request));
   return Response.json(await shareItem(user, params.id, teamId));
-});
+}, { tokens: "gallery:manage" });

@@ -10,4 +10,4 @@ export const GET = route<{ token: string; assetId: string }>(async (request, { p
   const response = await serveBlob({ ...asset, fileName: assetFileName(asset) }, request);
   response.headers.set("Cache-Control", "private, no-cache");
   return response;
-});
+}, { tokens: "read" });

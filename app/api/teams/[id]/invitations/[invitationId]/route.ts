@@ -6,4 +6,4 @@ export const DELETE = route<{ id: string; invitationId: string }>(async (_reques
   const user = await requireUser();
   await withdrawTeamInvitation(user, params.id, params.invitationId);
   return new Response(null, { status: 204 });
-});
+}, { tokens: "refused" });

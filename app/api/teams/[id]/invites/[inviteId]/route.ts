@@ -6,4 +6,4 @@ export const DELETE = route<{ id: string; inviteId: string }>(async (_request, {
   const user = await requireUser();
   await revokeTeamInvite(user, params.id, params.inviteId);
   return new Response(null, { status: 204 });
-});
+}, { tokens: "refused" });

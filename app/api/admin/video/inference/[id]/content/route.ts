@@ -12,4 +12,4 @@ export const GET = route<{ id: string }>(async (request, { params }) => {
   await requireAdmin();
   const { id } = parseOrThrow(paramsSchema, params);
   return inferenceContent(id, request.signal);
-});
+}, { tokens: "refused" });
