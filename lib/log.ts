@@ -15,14 +15,25 @@ const REDACTED_PATHS = [
   "*.authorization",
   "headers.authorization",
   "*.headers.authorization",
+  "secret",
+  "*.secret",
   "IMAGE_API_KEY",
   "AUTH_SECRET",
   "ASSET_SIGNING_KEY",
 ];
 
+// A personal access token is recognisable by its prefix (lib/access-tokens/token-schemas), so it is
+// removed from every line wherever it sits: in a message, an error or a field no path names.
+const ACCESS_TOKEN_SECRET = /studio_pat_[A-Za-z0-9_-]*/g;
+
 /** Structured JSON logs (one object per line). */
 export function createLogger(destination?: DestinationStream) {
-  const options = { level: settings().LOG_LEVEL, base: { service: "studio" }, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } };
+  const options = {
+    level: settings().LOG_LEVEL,
+    base: { service: "studio" },
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    hooks: { streamWrite: (line: string) => line.replace(ACCESS_TOKEN_SECRET, "studio_pat_[redacted]") },
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 
