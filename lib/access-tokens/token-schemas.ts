@@ -55,6 +55,11 @@ export type CreateTokenValues = z.output<typeof createTokenSchema>;
 /** Where a token stands; `owner_disabled` while an admin has disabled its owner's account. */
 export type TokenState = "active" | "expired" | "revoked" | "owner_disabled";
 
+export const TOKEN_STATE_LABELS: Record<TokenState, string> = { active: "Active", expired: "Expired", revoked: "Revoked", owner_disabled: "Owner disabled" };
+
+/** The expiries the account page offers, in days. */
+export const TOKEN_EXPIRY_CHOICES = [7, 30, TOKEN_DEFAULT_DAYS, 180, TOKEN_MAX_DAYS] as const;
+
 /** A token as its owner sees it; `secret` only in the answer that made it. */
 export type AccessTokenDto = {
   id: string;

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import { AccessTokensCard } from "@/components/account/access-tokens-card";
 import { AccountStorageCard } from "@/components/account/account-storage-card";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { AccountUsageCard } from "@/components/usage/account-usage-card";
+import { listOwnAccessTokens } from "@/lib/access-tokens/manage-tokens";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { siteSettings } from "@/lib/auth/site-settings";
 import { accountStorage } from "@/lib/storage-quota/storage-use";
 import { ownUsage } from "@/lib/usage/read-usage";
 import { usageQuerySchema } from "@/lib/usage/usage-schemas";
@@ -14,10 +17,15 @@ export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const user = await requirePageUser();
-  const [usage, storage] = await Promise.all([ownUsage(user, usageQuerySchema.parse({ groupBy: "model" })), accountStorage(user)]);
+  const [usage, storage, tokens, settings] = await Promise.all([
+    ownUsage(user, usageQuerySchema.parse({ groupBy: "model" })),
+    accountStorage(user),
+    listOwnAccessTokens(user),
+    siteSettings(),
+  ]);
   return (
     <>
-      <PageHeader title="Account" description="Your details, your password, your storage and what you used." />
+      <PageHeader title="Account" description="Your details, your password, your tokens for scripts, your storage and what you used." />
       <div className="grid max-w-4xl gap-6 lg:grid-cols-[1fr_1.4fr]">
         <Card className="h-fit p-5">
           <h2 className="mb-4 text-sm font-semibold">You</h2>
@@ -44,6 +52,12 @@ export default async function AccountPage() {
           <ChangePasswordForm />
         </Card>
         <AccountStorageCard storage={storage} />
+        <div className="lg:col-span-2">
+          <AccessTokensCard
+            initialTokens={tokens}
+            settings={{ accessTokens: settings.accessTokens, accessTokensWithoutExpiry: settings.accessTokensWithoutExpiry }}
+          />
+        </div>
         <div className="lg:col-span-2">
           <AccountUsageCard report={usage} />
         </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AccessTokensPanel } from "@/components/admin/access-tokens-panel";
 import { InvitesPanel } from "@/components/admin/invites-panel";
 import { ShareLinksPanel } from "@/components/admin/share-links-panel";
 import { SignUpSettings } from "@/components/admin/sign-up-settings";
@@ -8,6 +9,7 @@ import { AdminTeamsCard } from "@/components/teams/admin-teams-card";
 import { UsersTable } from "@/components/admin/users-table";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { listAllAccessTokens } from "@/lib/access-tokens/admin-tokens";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listPendingInvites } from "@/lib/auth/invites";
 import { siteSettings } from "@/lib/auth/site-settings";
@@ -21,24 +23,29 @@ export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   const admin = await requirePageAdmin();
-  const [users, invites, settings, teams, quotaDefaults, shareLinks] = await Promise.all([
+  const [users, invites, settings, teams, quotaDefaults, shareLinks, accessTokens] = await Promise.all([
     listUsersWithStorage(),
     listPendingInvites(),
     siteSettings(),
     listAllTeams(admin),
     storageQuotaDefaults(),
     listAllShareLinks({}),
+    listAllAccessTokens(),
   ]);
   const upstream = upstreamSummary();
   return (
     <>
-      <PageHeader title="Admin" description="People with access to the studio, how new people get in, what is shared publicly, and the upstream services it uses." />
+      <PageHeader title="Admin" description="People with access to the studio, how new people get in, what is shared publicly, scripts' tokens, and the upstream services it uses." />
       <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-6">
           <UsersTable initialUsers={users} currentUserId={admin.id} defaultQuotaBytes={quotaDefaults.userStorageQuotaBytes} />
           <InvitesPanel initialInvites={invites} />
           <AdminTeamsCard teams={teams} defaultQuotaBytes={quotaDefaults.teamStorageQuotaBytes} />
           <ShareLinksPanel firstPage={shareLinks} />
+          <AccessTokensPanel
+            initialTokens={accessTokens}
+            initialSettings={{ accessTokens: settings.accessTokens, accessTokensWithoutExpiry: settings.accessTokensWithoutExpiry }}
+          />
         </div>
         <div className="space-y-6">
           <SignUpSettings initialSettings={settings} />
