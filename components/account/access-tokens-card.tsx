@@ -78,7 +78,7 @@ export function AccessTokensCard({ initialTokens, settings }: { initialTokens: A
                 const busy = revoke.isPending && revoke.variables === token.id;
                 return (
                   <tr key={token.id} data-testid="access-token-row">
-                    <td className="max-w-48 truncate px-5 py-2.5 font-medium" title={token.name}>
+                    <td className="max-w-72 truncate px-5 py-2.5 font-medium" title={token.name}>
                       {token.name}
                     </td>
                     <td className="px-5 py-2.5">

@@ -53,44 +53,42 @@ export function AccessTokensPanel({ initialTokens, initialSettings }: { initialT
           <table className="w-full text-left text-sm" aria-label="Personal access tokens">
             <thead className="text-xs tracking-wide text-muted uppercase">
               <tr>
-                <th className="px-5 py-2 font-medium">Owner</th>
-                <th className="px-5 py-2 font-medium">Name</th>
-                <th className="px-5 py-2 font-medium">Scopes</th>
-                <th className="px-5 py-2 font-medium">Last used</th>
-                <th className="px-5 py-2 font-medium">State</th>
-                <th className="px-5 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
+                <th className="px-4 py-2 pl-5 font-medium">Owner</th>
+                <th className="px-4 py-2 font-medium">Token</th>
+                <th className="px-4 py-2 font-medium">Last used</th>
+                <th className="px-4 py-2 pr-5 text-right font-medium">State</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {tokens.map((token) => {
                 const busy = revoke.isPending && revoke.variables === token.id;
                 return (
-                  <tr key={token.id}>
-                    <td className="px-5 py-2.5">
-                      <span className="block whitespace-nowrap">{token.owner.name}</span>
-                      <span className="text-xs text-muted">{token.owner.email}</span>
+                  <tr key={token.id} className="align-top">
+                    <td className="max-w-52 px-4 py-2.5 pl-5">
+                      <span className="block truncate" title={token.owner.name}>
+                        {token.owner.name}
+                      </span>
+                      <span className="block truncate text-xs text-muted" title={token.owner.email}>
+                        {token.owner.email}
+                      </span>
                     </td>
-                    <td className="max-w-48 px-5 py-2.5">
+                    <td className="max-w-64 space-y-1 px-4 py-2.5">
                       <span className="block truncate font-medium" title={token.name}>
                         {token.name}
                       </span>
-                      <span className="text-xs text-muted">Expires: {tokenDate(token.expiresAt, "never")}</span>
-                    </td>
-                    <td className="px-5 py-2.5">
                       <ScopeList scopes={token.scopes} />
+                      <span className="block text-xs text-muted">Expires: {tokenDate(token.expiresAt, "never")}</span>
                     </td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</td>
-                    <td className="px-5 py-2.5">
-                      <TokenStateBadge state={token.state} />
-                    </td>
-                    <td className="px-5 py-2 text-right whitespace-nowrap">
-                      {token.state === "active" || token.state === "owner_disabled" ? (
-                        <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the token ${token.name} of ${token.owner.name}`} onClick={() => revoke.mutate(token.id)}>
-                          {busy ? "Revoking…" : "Revoke"}
-                        </Button>
-                      ) : null}
+                    <td className="px-4 py-2.5 text-xs whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</td>
+                    <td className="px-4 py-2 pr-5 text-right whitespace-nowrap">
+                      <div className="flex flex-col items-end gap-1.5">
+                        <TokenStateBadge state={token.state} />
+                        {token.state === "active" || token.state === "owner_disabled" ? (
+                          <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the token ${token.name} of ${token.owner.name}`} onClick={() => revoke.mutate(token.id)}>
+                            {busy ? "Revoking…" : "Revoke"}
+                          </Button>
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 );

@@ -73,13 +73,13 @@ export function route<P = Record<string, never>>(handler: Handler<P>, options: R
  * next-auth's own endpoints (sign-in, sign-out, its session): they never act for a token, so a
  * request that brings one is refused before next-auth sees it.
  */
-export function refusingTokens(handler: (request: NextRequest) => Promise<Response>): RouteHandler<Record<string, never>> {
+export function refusingTokens(handler: (request: NextRequest) => Promise<Response>): ((request: NextRequest) => Promise<Response>) & { tokens: TokenPolicy } {
   const wrapped = async (request: NextRequest): Promise<Response> => {
     if (bearerSecret(request) === undefined) return handler(request);
     const requestId = request.headers.get("x-request-id") ?? randomUUID();
     return failureResponse(failureOf(tokenNotAccepted(), requestId), requestId);
   };
-  return Object.assign(wrapped as unknown as (request: Request) => Promise<Response>, { tokens: TOKENS_REFUSED as TokenPolicy });
+  return Object.assign(wrapped, { tokens: TOKENS_REFUSED as TokenPolicy });
 }
 
 function tokenNotAccepted(): AppError {
