@@ -9,7 +9,7 @@ const test = testAsNewMember("tokens");
 test("a token made on the account page drives an alpha v3 generation, and stops at once when revoked", async ({ page, baseURL }) => {
   await page.goto("/account");
   const card = page.getByTestId("access-tokens");
-  await card.getByLabel("Name").fill("Catalogue script");
+  await card.getByRole("textbox", { name: "Name" }).fill("Catalogue script");
   await card.getByRole("checkbox", { name: /images:generate/ }).check();
   await expect(card.getByRole("checkbox", { name: /^read/ })).toBeChecked();
   await card.getByRole("button", { name: "Make token" }).click();
