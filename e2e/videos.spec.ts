@@ -50,6 +50,12 @@ async function referenceMedia(testInfo: TestInfo): Promise<{ mp4: FilePayload; w
 
 const jobCard = (page: Page, prompt: string): Locator => page.getByTestId("video-job").filter({ hasText: prompt });
 
+/** Opens a dashboard row to its details (player, parameters, notes, every action). */
+async function openDetails(card: Locator) {
+  await card.getByTestId("video-job-toggle").click();
+  await expect(card.getByTestId("video-job-details")).toBeVisible();
+}
+
 async function fillPrompt(page: Page, prompt: string) {
   await page.getByRole("textbox", { name: "Prompt" }).fill(prompt);
 }
@@ -73,6 +79,7 @@ async function submitAndWaitReady(page: Page, prompt: string): Promise<Locator> 
   await expect(card).toBeVisible();
   await expect(card).toHaveAttribute("data-phase", "ready", { timeout: READY_TIMEOUT });
   await expect(card.getByTestId("video-job-poster")).toBeVisible();
+  await openDetails(card);
   await expect(card.getByTestId("video-job-resolution")).toHaveText(/^\d+×\d+$/);
   return card;
 }
@@ -248,6 +255,7 @@ test("a submit refused with 429 queue_full is held, sent again once after Retry-
 
     // Held, not reconciled: the refusal proves the agent created nothing, so the job waits to be sent again.
     await expect(card).toHaveAttribute("data-phase", "submitting");
+    await openDetails(card);
     const error = card.getByTestId("video-job-error");
     await expect(error).toContainText("The video service's queue is full");
     await expect(error).toContainText(`sends the job again in ${retryAfter} s`);

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import { Spinner } from "@/components/ui/spinner";
@@ -14,7 +14,7 @@ import { GalleryGrid } from "./gallery-grid";
 import { galleryListQuery } from "./gallery-queries";
 import { emptySelection, keptIn, type Selection } from "./gallery-selection";
 import { GalleryTabs } from "./gallery-tabs";
-import { filtersFromSearch, galleryHref, withFilter, withScope, type FilterKey } from "./gallery-url";
+import { activeFilterCount, filtersFromSearch, galleryHref, withFilter, withScope, type FilterKey } from "./gallery-url";
 import { SelectionBar } from "./selection-bar";
 import { useFilterNavigation } from "./use-filter-navigation";
 
@@ -34,6 +34,10 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [selecting, setSelecting] = useState(false);
+  // Narrow screens fold the filters away behind one button so the grid starts high on a phone.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const narrowing = activeFilterCount(filters);
 
   const { change } = useFilterNavigation(filters);
 
@@ -53,28 +57,42 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
   };
 
   return (
-    <div className="space-y-5">
+    <div className="space-y-4 sm:space-y-5">
       <div className="flex items-end justify-between gap-3 border-b border-zinc-200 dark:border-zinc-800">
         <GalleryTabs teams={teams} scope={filters.scope} hrefOf={(scope) => galleryHref(withScope(filters, scope))} />
-        <Button
-          size="sm"
-          variant={selecting ? "primary" : "secondary"}
-          onClick={() => (selecting ? clearSelection() : setSelecting(true))}
-          aria-pressed={selecting}
-          className="mb-2 shrink-0"
-          data-testid="gallery-select"
-        >
-          {selecting ? "Done selecting" : "Select"}
-        </Button>
+        <div className="mb-2 flex shrink-0 gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setFiltersOpen(!filtersOpen)}
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            className="md:hidden"
+            data-testid="gallery-filters-toggle"
+          >
+            {narrowing > 0 ? `Filters · ${narrowing}` : "Filters"}
+          </Button>
+          <Button
+            size="sm"
+            variant={selecting ? "primary" : "secondary"}
+            onClick={() => (selecting ? clearSelection() : setSelecting(true))}
+            aria-pressed={selecting}
+            data-testid="gallery-select"
+          >
+            {selecting ? "Done selecting" : "Select"}
+          </Button>
+        </div>
       </div>
 
-      <GalleryFilters
-        filters={filters}
-        onFilter={onFilter}
-        onSearch={onSearch}
-        onClear={clearFilters}
-        creators={filters.scope === "mine" ? null : creators}
-      />
+      <div id={filtersId} className={filtersOpen ? "" : "hidden md:block"}>
+        <GalleryFilters
+          filters={filters}
+          onFilter={onFilter}
+          onSearch={onSearch}
+          onClear={clearFilters}
+          creators={filters.scope === "mine" ? null : creators}
+        />
+      </div>
 
       {list.isPending ? (
         <GallerySkeleton />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromSearch, galleryHref, galleryListPath, hasFilters, withFilter, withScope } from "./gallery-url";
+import { activeFilterCount, filtersFromSearch, galleryHref, galleryListPath, hasFilters, withFilter, withScope } from "./gallery-url";
 
 const team = "0b8f3c3e-6d3c-4f55-9a43-2f1a4f3c9a11";
 const user = "5d7b2f1c-1f0e-4a3b-8c2d-9e8f7a6b5c4d";
@@ -42,5 +42,11 @@ describe("gallery address", () => {
     expect(withScope({ scope: "mine", shared: "shared", creator: user, q: "fox" }, team)).toEqual({ scope: team, q: "fox" });
     expect(hasFilters({ scope: team })).toBe(false);
     expect(hasFilters({ scope: team, q: "fox" })).toBe(true);
+  });
+
+  it("counts the filters that narrow a tab, the tab itself not among them", () => {
+    expect(activeFilterCount({ scope: "mine" })).toBe(0);
+    expect(activeFilterCount({ scope: team, creator: user })).toBe(1);
+    expect(activeFilterCount({ scope: "mine", kind: "video", model: "t2va", from: "2026-01-01", to: "2026-02-01", shared: "shared", q: "fox" })).toBe(6);
   });
 });

@@ -67,7 +67,12 @@ export function withScope(filters: GalleryFilters, scope: string): GalleryFilter
   return { ...kept, scope };
 }
 
+/** How many filters narrow the tab (the search counts as one), as the collapsed filters' button says. */
+export function activeFilterCount(filters: GalleryFilters): number {
+  return FILTER_KEYS.filter((key) => Boolean(filters[key])).length;
+}
+
 /** Whether any filter narrows the tab (the empty state then says to clear them, not to generate). */
 export function hasFilters(filters: GalleryFilters): boolean {
-  return FILTER_KEYS.some((key) => Boolean(filters[key]));
+  return activeFilterCount(filters) > 0;
 }

@@ -7,6 +7,7 @@ import type { CurrentUser } from "@/lib/auth/types";
 import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { Logo } from "./logo";
 import { NavLinks } from "./nav-links";
+import { ShellMenu, ShellMenuButton, ShellMenuPanel } from "./shell-menu";
 import { TeamSwitcher } from "./team-switcher";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -17,28 +18,31 @@ export function AppShell({ user, teams, invitationCount, children }: { user: Cur
   return (
     <JobsProvider>
       <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
-        <aside className="sticky top-0 z-20 flex flex-col gap-3 border-b border-zinc-200 bg-white/90 px-3 py-3 backdrop-blur lg:h-dvh lg:border-r lg:border-b-0 lg:px-4 lg:py-5 dark:border-zinc-800 dark:bg-zinc-900/90">
-          <div className="flex items-center justify-between lg:mb-4">
-            <Link href="/" aria-label="Studio home">
-              <Logo />
-            </Link>
-            <div className="flex items-center gap-1">
-              <ActivityTray />
-              <div className="flex items-center gap-1 lg:hidden">
-                <UserBlock user={user} compact />
+        <aside className="sticky top-0 z-20 flex flex-col gap-2 border-b border-zinc-200 bg-white/90 px-3 py-2 backdrop-blur lg:h-dvh lg:gap-3 lg:border-r lg:border-b-0 lg:px-4 lg:py-5 dark:border-zinc-800 dark:bg-zinc-900/90">
+          <ShellMenu>
+            <div className="flex items-center justify-between lg:mb-4">
+              <Link href="/" aria-label="Studio home">
+                <Logo />
+              </Link>
+              <div className="flex items-center gap-1">
+                <ActivityTray />
+                <ShellMenuButton />
               </div>
             </div>
-          </div>
-          <NavLinks isAdmin={user.role === "admin"} invitationCount={invitationCount} />
-          <div className="lg:mt-auto">
-            <TeamSwitcher teams={teams} activeTeamId={user.activeTeamId} />
-          </div>
-          <div className="hidden border-t border-zinc-200 pt-4 lg:block dark:border-zinc-800">
-            <UserBlock user={user} />
-          </div>
+            <NavLinks isAdmin={user.role === "admin"} invitationCount={invitationCount} />
+            <ShellMenuPanel className="space-y-2 border-t border-zinc-200 pt-2 pb-1 lg:mt-auto lg:border-t-0 lg:p-0 dark:border-zinc-800">
+              <TeamSwitcher teams={teams} activeTeamId={user.activeTeamId} />
+              <div className="lg:hidden">
+                <UserBlock user={user} compact />
+              </div>
+            </ShellMenuPanel>
+            <div className="hidden border-t border-zinc-200 pt-4 lg:block dark:border-zinc-800">
+              <UserBlock user={user} />
+            </div>
+          </ShellMenu>
         </aside>
         <div className="flex min-w-0 flex-col">
-          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 lg:px-8 lg:py-8">{children}</main>
+          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:py-6 lg:px-8 lg:py-8">{children}</main>
         </div>
       </div>
     </JobsProvider>

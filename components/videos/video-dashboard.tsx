@@ -8,7 +8,7 @@ import { inputClass } from "@/components/ui/field";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import { VIDEO_PHASE_LABELS, type VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
-import { VideoJobCard } from "./video-job-card";
+import { VideoJobRow } from "./video-job-row";
 import { NO_FILTERS, STATUS_FILTERS, TASK_FILTERS, type VideoListFilters } from "./video-links";
 import { videoListQuery } from "./video-queries";
 
@@ -16,8 +16,8 @@ type Props = { onDuplicate: (job: VideoJobDto, reuseSeed: boolean) => void };
 
 const selectClass = `${inputClass} h-9 py-1 pr-8 text-[13px]`;
 
-// The designer's video jobs, newest first (issue 11 "Dashboard"): filtered by task and status,
-// paged with "Load more", and read from the studio again every 5 s while any listed job is under
+// The designer's video jobs, newest first, one compact row each that opens to its details: filtered
+// by task and status, paged with "Load more", and read from the studio again every 5 s while any listed job is under
 // way (the studio's worker polls the video service, not the browsers).
 export function VideoDashboard({ onDuplicate }: Props) {
   const [filters, setFilters] = useState<VideoListFilters>(NO_FILTERS);
@@ -71,9 +71,9 @@ export function VideoDashboard({ onDuplicate }: Props) {
       </div>
 
       {list.isPending ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading your videos">
-          {[0, 1, 2].map((index) => (
-            <Card key={index} className="h-44 animate-pulse bg-zinc-100/70 dark:bg-zinc-900/60" />
+        <div className="space-y-2" aria-busy="true" aria-label="Loading your videos">
+          {[0, 1, 2, 3, 4].map((index) => (
+            <Card key={index} className="h-[4.375rem] animate-pulse bg-zinc-100/70 dark:bg-zinc-900/60" />
           ))}
         </div>
       ) : list.isError ? (
@@ -83,10 +83,10 @@ export function VideoDashboard({ onDuplicate }: Props) {
       ) : jobs.length === 0 ? (
         <EmptyVideos filtered={filtered} onClear={() => setFilters(NO_FILTERS)} />
       ) : (
-        <ol className="space-y-4" data-testid="video-jobs">
+        <ol className="space-y-2" data-testid="video-jobs">
           {jobs.map((job) => (
             <li key={job.id}>
-              <VideoJobCard job={job} onDuplicate={onDuplicate} />
+              <VideoJobRow job={job} onDuplicate={onDuplicate} />
             </li>
           ))}
         </ol>

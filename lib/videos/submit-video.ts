@@ -51,7 +51,7 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
   });
   announceJob(created.job);
   wakeVideoSync();
-  return toVideoJobDto(created.video, new Map(inputs.map((asset) => [asset.id, asset])));
+  return toVideoJobDto({ ...created.video, job: created.job }, new Map(inputs.map((asset) => [asset.id, asset])));
 }
 
 /** The user's own uploaded inputs, each of the type the form claims, within the reference time (spec 4.4.1). */

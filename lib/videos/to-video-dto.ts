@@ -7,10 +7,10 @@ import { preparedInputs } from "./keyframes";
 import { ACTIVE_VIDEO_PHASES, type VideoJobDto, type VideoPhase, type VideoWarningDto } from "./video-dto";
 import { storedParams } from "./stored-video-params";
 
-export type VideoJobWithAssets = VideoJob & { asset: Asset | null; delivery720p: Asset | null; job: { finishedAt: Date | null } | null };
+export type VideoJobWithAssets = VideoJob & { asset: Asset | null; delivery720p: Asset | null; job: { createdAt: Date; finishedAt: Date | null } | null };
 
 /** What the list and detail queries load with each video job. */
-export const VIDEO_JOB_INCLUDE = { asset: true, delivery720p: true, job: { select: { finishedAt: true } } } as const;
+export const VIDEO_JOB_INCLUDE = { asset: true, delivery720p: true, job: { select: { createdAt: true, finishedAt: true } } } as const;
 
 const CANCEL_BLOCKED: Partial<Record<VideoPhase, string>> = {
   reconciling: "The studio is still finding out whether the video service received this job; it can be cancelled once that is known.",
@@ -61,8 +61,10 @@ export function toVideoJobDto(job: VideoJobWithAssets, inputAssets: ReadonlyMap<
     canCancel,
     cancelBlockedReason: canCancel ? null : (CANCEL_BLOCKED[phase] ?? null),
     finished: !active,
-    createdAt: job.createdAt.toISOString(),
-    // The job row ends every kind of job; a video without one (made before jobs had rows) ended when archived or completed.
+    // The job row starts and ends every kind of job, and the activity tray reads its times: the video's
+    // own row is written a moment before it, which would make the two views' "took" differ. A video
+    // without one (made before jobs had rows) started when it was recorded and ended when archived or completed.
+    createdAt: (job.job?.createdAt ?? job.createdAt).toISOString(),
     finishedAt: active ? null : iso(job.job?.finishedAt ?? job.archivedAt ?? job.completedAt),
     submittedAt: iso(job.submittedAt),
     startedAt: iso(job.startedAt),
