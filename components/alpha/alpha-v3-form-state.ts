@@ -28,6 +28,8 @@ export type AlphaV3FormState = {
   seed: string;
   footnote: string;
   revise: boolean;
+  /** Images one click asks for, each its own job (lib/images/variations). */
+  variations: number;
 };
 
 export const initialAlphaV3Form: AlphaV3FormState = {
@@ -42,9 +44,10 @@ export const initialAlphaV3Form: AlphaV3FormState = {
   footnote: "",
   // spec 4.1: rewriting improves quality; the studio turns it on unless the designer opts out.
   revise: true,
+  variations: 1,
 };
 
-export const ALPHA_V3_FIELDS = ["prompt", "images", "size", "seed", "footnote", "revise"] as const;
+export const ALPHA_V3_FIELDS = ["prompt", "images", "size", "seed", "footnote", "revise", "variations"] as const;
 export type AlphaV3Field = (typeof ALPHA_V3_FIELDS)[number];
 export type FieldErrors = FieldErrorsOf<AlphaV3Field>;
 
@@ -78,6 +81,7 @@ export function toFormInput(state: AlphaV3FormState): AlphaV3RequestBody {
     seed: state.seedMode === "fixed" ? state.seed : "",
     footnote: state.footnote,
     revise: state.revise,
+    variations: state.variations,
   };
 }
 

@@ -2,6 +2,7 @@
 
 import { GeneratorForm, type GeneratorFormProps } from "@/components/images/generator-form";
 import { PromptAndReferences } from "@/components/images/prompt-and-references";
+import { VariationsControl } from "@/components/images/variations-control";
 import { SwitchField } from "@/components/ui/switch-field";
 import { ALPHA_V3_PROMPT_MAX_CODE_POINTS } from "@/lib/images/alpha-schemas";
 import { alphaV3ReferenceRule, type AlphaV3Field, type AlphaV3FormState } from "./alpha-v3-form-state";
@@ -43,6 +44,13 @@ export function AlphaV3Form({ form, errors, onChange, onSubmit, request, referen
       />
 
       <div className="space-y-5 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+        <VariationsControl
+          name="alpha"
+          value={form.variations}
+          errors={errors.variations}
+          onChange={(variations) => onChange({ variations }, "variations")}
+          hint="Images from one click, shown as one set: the first with the seed below, the others with the seeds after it."
+        />
         <SeedControl value={form} errors={errors.seed} onChange={(patch) => onChange(patch, "seed")} />
         <FootnoteInput value={form.footnote} errors={errors.footnote} onChange={(footnote) => onChange({ footnote }, "footnote")} />
         <SwitchField

@@ -31,6 +31,7 @@ const focusTargets: Record<AlphaV3Field, string> = {
   seed: "alpha-seed",
   footnote: "alpha-footnote",
   revise: "alpha-revise",
+  variations: "alpha-variations-label",
 };
 
 const alphaV3Form: GeneratorFormSource<AlphaV3FormState, AlphaV3Field, AlphaV3RequestBody> = {

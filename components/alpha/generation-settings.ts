@@ -30,5 +30,7 @@ export function formStateFromGeneration(generation: StoredRequest, references: R
     seed: settings.seed === null ? "" : String(settings.seed),
     footnote: settings.footnote ?? "",
     revise: settings.revise,
+    // One image of a set stands alone: its settings bring back its own seed, for one image.
+    variations: initialAlphaV3Form.variations,
   };
 }

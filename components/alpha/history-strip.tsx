@@ -23,13 +23,13 @@ export function HistoryStrip({ actions }: { actions: HistoryActions }) {
 }
 
 /** A running generation, a result, or a failure, by the generation's status. */
-function HistoryItem({ generation, job, featured, actions, onOpen }: HistoryEntry & { actions: HistoryActions }) {
+function HistoryItem({ generation, job, featured, inSet, actions, onOpen }: HistoryEntry & { actions: HistoryActions }) {
   if (generation.status === "pending" && job) {
     const size = parsePixelSize(storedSettingsOf(generation).size) ?? undefined;
     return <RunningPlaceholder generation={generation} job={job} size={size} testId="alpha-running" />;
   }
   if (generation.status === "succeeded" && generation.images[0]) {
-    return <ResultCard generation={generation} image={generation.images[0]} featured={featured} actions={{ ...actions, onOpen }} />;
+    return <ResultCard generation={generation} image={generation.images[0]} featured={featured} inSet={inSet} actions={{ ...actions, onOpen }} />;
   }
   return (
     <UnfinishedResultCard

@@ -11,13 +11,14 @@ export type ResultActions = ImageResultActions & { onUseSeed: (seed: number) => 
 
 // One finished alpha v3 generation: the image and, to repeat or trace it, its size, seed, tokens
 // and request id (spec 2.1).
-export function ResultCard({ generation, image, featured, actions }: { generation: GenerationDto; image: AssetDto; featured: boolean; actions: ResultActions }) {
+export function ResultCard({ generation, image, featured, inSet, actions }: { generation: GenerationDto; image: AssetDto; featured: boolean; inSet: boolean; actions: ResultActions }) {
   const settings = storedSettingsOf(generation);
   return (
     <ImageResultCard
       generation={generation}
       image={image}
       featured={featured}
+      inSet={inSet}
       testIdPrefix="alpha"
       actions={actions}
       meta={

@@ -27,6 +27,8 @@ export type BetaFormState = {
   outputFormat: "png" | "jpeg";
   responseFormat: "url" | "b64_json";
   watermark: boolean;
+  /** Images one click asks for, each its own job (lib/images/variations). */
+  variations: number;
 };
 
 /** The form's fields in the order the form shows them: the first one broken is the one Generate names. */
@@ -43,6 +45,7 @@ export const BETA_FIELDS = [
   "outputFormat",
   "watermark",
   "responseFormat",
+  "variations",
 ] as const;
 export type BetaField = (typeof BETA_FIELDS)[number];
 export type BetaFieldErrors = FieldErrors<BetaField>;
@@ -77,6 +80,7 @@ export function betaFormStateOf(values: BetaFormValues, references: ReferenceIma
     outputFormat: values.outputFormat,
     responseFormat: values.responseFormat,
     watermark: values.watermark,
+    variations: values.variations,
   };
 }
 
@@ -130,6 +134,7 @@ export function toBetaRequestBody(state: BetaFormState): BetaRequestBody {
     outputFormat: state.outputFormat,
     responseFormat: state.responseFormat,
     watermark: state.watermark,
+    variations: state.variations,
   };
 }
 
@@ -168,6 +173,7 @@ const BETA_FIELD_LABELS: Record<BetaField, string> = {
   outputFormat: "output format",
   watermark: "watermark",
   responseFormat: "response format",
+  variations: "variations",
 };
 
 /**

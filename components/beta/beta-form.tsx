@@ -2,6 +2,7 @@
 
 import { GeneratorForm, type GeneratorFormProps } from "@/components/images/generator-form";
 import { PromptAndReferences } from "@/components/images/prompt-and-references";
+import { VariationsControl } from "@/components/images/variations-control";
 import { SwitchField } from "@/components/ui/switch-field";
 import { supportsFeature, type BetaModel } from "@/lib/images/beta-capabilities";
 import { BETA_PROMPT_MAX_CHARS } from "@/lib/images/beta-schemas";
@@ -59,6 +60,13 @@ export function BetaForm({ form, errors, onChange, onModel, onLayerDecomposition
       ) : null}
 
       <BetaSizePicker value={form} errors={errors.size} onChange={(patch) => onChange(patch, "size")} />
+      <VariationsControl
+        name="beta"
+        value={form.variations}
+        errors={errors.variations}
+        onChange={(variations) => onChange({ variations }, "variations")}
+        hint="Separate requests from one click, shown as one set; the service draws each image afresh."
+      />
       <BetaModelOptions form={form} errors={errors} onChange={onChange} />
       <BetaOutputOptions form={form} errors={errors} onChange={onChange} />
     </GeneratorForm>

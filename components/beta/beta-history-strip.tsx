@@ -23,14 +23,14 @@ export function BetaHistoryStrip({ actions }: { actions: HistoryActions }) {
 }
 
 /** A running generation, a result, or a failure, by the generation's status. */
-function BetaHistoryItem({ generation, job, featured, actions, onOpen }: HistoryEntry & { actions: HistoryActions }) {
+function BetaHistoryItem({ generation, job, featured, inSet, actions, onOpen }: HistoryEntry & { actions: HistoryActions }) {
   const values = betaValuesOf(generation);
   if (generation.status === "pending" && job) {
     const size = values?.size.method === "pixels" ? values.size : undefined;
     return <RunningPlaceholder generation={generation} job={job} size={size} testId="beta-running" />;
   }
   if (generation.status === "succeeded" && generation.images.length > 0) {
-    return <BetaResultCard generation={generation} featured={featured} actions={{ ...actions, onOpen }} />;
+    return <BetaResultCard generation={generation} featured={featured} inSet={inSet} actions={{ ...actions, onOpen }} />;
   }
   return (
     <UnfinishedResultCard

@@ -40,7 +40,7 @@ function Adjustments({ items }: { items: string[] }) {
 // One finished beta generation: a single image like the alpha page's, a lite group as one set
 // (GroupSet), or a pro layer decomposition as its layer panel (LayerPanel); with the model, size,
 // tokens and request id to repeat or trace it (spec 2.4), and what the studio changed.
-export function BetaResultCard({ generation, featured, actions }: { generation: GenerationDto; featured: boolean; actions: ImageResultActions }) {
+export function BetaResultCard({ generation, featured, inSet, actions }: { generation: GenerationDto; featured: boolean; inSet: boolean; actions: ImageResultActions }) {
   const values = betaValuesOf(generation);
   const kind = resultKindOf(generation);
   const [first] = generation.images;
@@ -54,7 +54,7 @@ export function BetaResultCard({ generation, featured, actions }: { generation: 
       </ResultMeta>
     </>
   );
-  const shared = { generation, featured, testIdPrefix: "beta", actions, meta, notes: <Adjustments items={adjustmentsOf(generation)} /> };
+  const shared = { generation, featured, inSet, testIdPrefix: "beta", actions, meta, notes: <Adjustments items={adjustmentsOf(generation)} /> };
   if (kind === "layers") return <ResultCard {...shared} media={<LayerPanel generationId={generation.id} title={generation.prompt} images={generation.images} onUseAsReference={actions.onUseAsReference} />} />;
   if (kind === "group") return <ResultCard {...shared} media={<GroupSet generationId={generation.id} title={generation.prompt} images={generation.images} onUseAsReference={actions.onUseAsReference} />} />;
   return <ResultCard {...shared} image={first} />;

@@ -32,6 +32,7 @@ function storedGeneration(state: BetaFormState, extra: Record<string, unknown> =
     errorCode: null,
     errorMessage: null,
     durationMs: 1000,
+    variationSetId: null,
     createdAt: "2026-11-23T10:00:00.000Z",
     completedAt: "2026-11-23T10:00:01.000Z",
     images: [],

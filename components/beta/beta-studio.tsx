@@ -40,6 +40,7 @@ const focusTargets: Record<BetaField, string> = {
   outputFormat: "beta-output-format",
   watermark: "beta-watermark",
   responseFormat: "beta-response-format",
+  variations: "beta-variations-label",
 };
 
 /** The input to focus for a refused field: the one the designer types into when there is one. */

@@ -11,6 +11,8 @@ import type { GenerationDto } from "@/lib/images/generation-dto";
 import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
 import { historyItems, useGenerationHistory, type GenerationHistorySource } from "./generation-history";
 import { Lightbox } from "./lightbox";
+import { VariationSet } from "./variation-set";
+import { groupVariationSets } from "./variation-sets";
 
 /** One generation of the list, with its job when the jobs list still holds it. */
 export type HistoryEntry = {
@@ -18,6 +20,8 @@ export type HistoryEntry = {
   job: JobDto | undefined;
   /** The newest image is shown large. */
   featured: boolean;
+  /** One cell of a variation set, whose prompt the set shows once. */
+  inSet: boolean;
   onOpen: (generation: GenerationDto, image: AssetDto) => void;
 };
 
@@ -43,8 +47,10 @@ export function HistoryList({ source, name, emptyHint, renderItem }: Props) {
   const [viewing, setViewing] = useState<{ generation: GenerationDto; image: AssetDto }>();
   const items = historyItems(history.data);
   const onOpen = (generation: GenerationDto, image: AssetDto) => setViewing({ generation, image });
-  // The newest image is shown large; failures above it stay compact and do not push it down a size.
-  const featuredId = items.find((item) => item.status === "succeeded" && item.images.length > 0)?.id;
+  const groups = groupVariationSets(items);
+  // The newest single image is shown large (a set's images stand side by side); failures above it
+  // stay compact and do not push it down a size.
+  const featuredId = groups.find(({ generations: [item, ...others] }) => others.length === 0 && item.status === "succeeded" && item.images.length > 0)?.key;
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   // A generation still stored as pending whose job has ended was read before that end (the history
@@ -84,9 +90,13 @@ export function HistoryList({ source, name, emptyHint, renderItem }: Props) {
         <EmptyResults hint={emptyHint} />
       ) : (
         <ol className="space-y-4">
-          {items.map((generation) => (
-            <li key={generation.id}>
-              {renderItem({ generation, job: jobOf.get(generation.id), featured: generation.id === featuredId, onOpen })}
+          {groups.map(({ key, generations }) => (
+            <li key={key} className="@container">
+              {generations.length > 1 ? (
+                <VariationSet name={name} generations={generations} renderCell={(generation) => renderItem({ generation, job: jobOf.get(generation.id), featured: false, inSet: true, onOpen })} />
+              ) : (
+                renderItem({ generation: generations[0], job: jobOf.get(generations[0].id), featured: key === featuredId, inSet: false, onOpen })
+              )}
             </li>
           ))}
         </ol>

@@ -46,7 +46,7 @@ function ImageButton({ generation, image, featured, testId, onOpen }: { generati
       type="button"
       onClick={() => onOpen(generation, image)}
       aria-label="Open image in viewer"
-      className={`group relative block w-full overflow-hidden bg-zinc-100 dark:bg-zinc-950 ${featured ? "h-[26rem] max-h-[60vh]" : "h-56 sm:h-full sm:min-h-56"}`}
+      className={`group relative block w-full overflow-hidden bg-zinc-100 dark:bg-zinc-950 ${featured ? "h-[26rem] max-h-[60vh]" : "h-56 @md:h-full @md:min-h-56"}`}
     >
       <span className={`absolute flex items-center justify-center ${featured ? "inset-3 sm:inset-4" : "inset-2"}`}>
         <img
@@ -67,6 +67,8 @@ type Props = {
   generation: GenerationDto;
   /** The newest result is shown large. */
   featured: boolean;
+  /** A cell of a variation set: the set shows the prompt, once. */
+  inSet?: boolean;
   /** Test ids are `${testIdPrefix}-result`, `-result-image`, `-revised-prompt`. */
   testIdPrefix: string;
   actions: ImageResultActions;
@@ -79,11 +81,12 @@ type Props = {
 // One finished generation of a history: its stored image (or a set of images, `media`), what was
 // asked and what the service made of it (revised prompt), the numbers needed to repeat or trace it,
 // and what can be done next with it.
-export function ResultCard({ generation, image, media, featured, testIdPrefix, actions, meta, notes }: Props) {
+export function ResultCard({ generation, image, media, featured, inSet = false, testIdPrefix, actions, meta, notes }: Props) {
+  // Beside its numbers where the card has room (container queries: a set's cells are narrow).
   const beside = image !== undefined && !featured;
   return (
-    <Card className={`overflow-hidden ${beside ? "sm:grid sm:grid-cols-[13rem_minmax(0,1fr)]" : ""}`} data-testid={`${testIdPrefix}-result`} aria-label={image ? "Generated image" : "Generated images"} role="article">
-      <div className={beside ? "border-b border-zinc-200 sm:border-r sm:border-b-0 dark:border-zinc-800" : "border-b border-zinc-200 dark:border-zinc-800"}>
+    <Card className={`overflow-hidden ${beside ? "@md:grid @md:grid-cols-[13rem_minmax(0,1fr)]" : ""}`} data-testid={`${testIdPrefix}-result`} aria-label={image ? "Generated image" : "Generated images"} role="article">
+      <div className={beside ? "border-b border-zinc-200 @md:border-r @md:border-b-0 dark:border-zinc-800" : "border-b border-zinc-200 dark:border-zinc-800"}>
         {image ? <ImageButton generation={generation} image={image} featured={featured} testId={`${testIdPrefix}-result-image`} onOpen={actions.onOpen} /> : media}
       </div>
       <div className="min-w-0 space-y-3 p-4">
@@ -91,7 +94,7 @@ export function ResultCard({ generation, image, media, featured, testIdPrefix, a
           <GenerationTiming generation={generation} />
         </div>
 
-        <ClampedText text={generation.prompt} className="text-sm leading-relaxed text-zinc-900 dark:text-zinc-100" />
+        {inSet ? null : <ClampedText text={generation.prompt} className="text-sm leading-relaxed text-zinc-900 dark:text-zinc-100" />}
 
         {generation.revisedPrompt ? (
           <div className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-950/40" data-testid={`${testIdPrefix}-revised-prompt`}>

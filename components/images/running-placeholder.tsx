@@ -18,7 +18,7 @@ type Props = {
 };
 
 // Where a running generation's image will appear, in its requested shape, with where its job
-// stands, since when, and a way to stop it.
+// stands, since when, and a way to stop it; smaller in a narrow cell (a variation set's).
 export function RunningPlaceholder({ generation, job, size = { width: 1, height: 1 }, testId }: Props) {
   const landscape = size.width > size.height;
   const now = useNow(1000);
@@ -26,7 +26,7 @@ export function RunningPlaceholder({ generation, job, size = { width: 1, height:
   const active = isActiveJobState(job.state);
   return (
     <Card className="overflow-hidden" role="article" aria-label="Generation in progress" data-testid={testId}>
-      <div className="relative h-[26rem] max-h-[60vh] bg-zinc-100 dark:bg-zinc-950">
+      <div className="relative h-64 max-h-[60vh] bg-zinc-100 @2xl:h-[26rem] dark:bg-zinc-950">
         <div className="absolute inset-4 flex items-center justify-center">
           <div
             className="relative max-h-full max-w-full overflow-hidden rounded-md bg-gradient-to-br from-accent-100 via-zinc-200 to-accent-50 dark:from-accent-500/15 dark:via-zinc-800 dark:to-zinc-900"

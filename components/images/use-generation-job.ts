@@ -26,13 +26,14 @@ export type ShownError = Omit<ClientError, "code" | "requestId"> & { code: strin
 /** `status` is set when the studio refused the request (400, 401, 429 …); a job's own failure has none. */
 export type GenerationFailure = { error: ShownError; status?: number };
 
-type StartedGeneration = { job: JobDto; generation: GenerationDto };
+/** The start's answer: every image asked for (its variations) as a job and its pending generation; `job` is the first. */
+type StartedGenerations = { job: JobDto; jobs: JobDto[]; generations: GenerationDto[] };
 
 /** What differs between generator pages: their job kind, history, start route and running note. */
 export type GenerationJobSource<TInput> = {
   kind: JobKind;
   history: GenerationHistorySource;
-  /** POST route answering 202 { job, generation }. */
+  /** POST route answering 202 { job, jobs, generations }. */
   startPath: string;
   /** The running note for a request being sent (from the form) and for a running job (from its stored settings). */
   noteOf?: { input: (input: TInput) => string | undefined; generation: (generation: GenerationDto) => string | undefined };
@@ -85,9 +86,10 @@ export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
   const generate = useCallback(
     (input: TInput) =>
       follow(async () => {
-        const { job, generation } = await api<StartedGeneration>(startPath, { method: "POST", json: input });
-        rememberJob(queryClient, job);
-        prependGeneration(queryClient, historySource.key, generation);
+        const { job, jobs, generations } = await api<StartedGenerations>(startPath, { method: "POST", json: input });
+        for (const started of jobs) rememberJob(queryClient, started);
+        // Last first, so the set reads in the order it was asked for.
+        for (const generation of [...generations].reverse()) prependGeneration(queryClient, historySource.key, generation);
         return job;
       }, noteOf?.input(input)),
     [follow, queryClient, startPath, historySource.key, noteOf],

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import type { JobDto } from "@/lib/jobs/job-dto";
-import { trayOrder } from "./job-list";
+import { trayOrder, variationLabels } from "./job-list";
 import { JobRow } from "./job-row";
 import { useJobs } from "./use-jobs";
 import { CloseIcon } from "@/components/ui/close-icon";
@@ -14,6 +14,7 @@ import { CloseIcon } from "@/components/ui/close-icon";
 export function ActivityTray() {
   const jobs = useJobs();
   const { running, finished } = trayOrder(jobs.data ?? []);
+  const variations = variationLabels(jobs.data ?? []);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -109,8 +110,8 @@ export function ActivityTray() {
               <EmptyActivity />
             ) : (
               <>
-                <JobSection title="Running" jobs={running} onNavigate={() => setOpen(false)} />
-                <JobSection title="Recent" jobs={finished} onNavigate={() => setOpen(false)} />
+                <JobSection title="Running" jobs={running} variations={variations} onNavigate={() => setOpen(false)} />
+                <JobSection title="Recent" jobs={finished} variations={variations} onNavigate={() => setOpen(false)} />
               </>
             )}
           </div>
@@ -120,14 +121,14 @@ export function ActivityTray() {
   );
 }
 
-function JobSection({ title, jobs, onNavigate }: { title: string; jobs: JobDto[]; onNavigate: () => void }) {
+function JobSection({ title, jobs, variations, onNavigate }: { title: string; jobs: JobDto[]; variations: Map<string, string>; onNavigate: () => void }) {
   if (jobs.length === 0) return null;
   return (
     <section aria-label={title}>
       <h3 className="bg-zinc-50 px-4 py-1.5 text-[11px] font-medium tracking-wide text-muted uppercase dark:bg-zinc-950/40">{title}</h3>
       <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
         {jobs.map((job) => (
-          <JobRow key={job.id} job={job} onNavigate={onNavigate} />
+          <JobRow key={job.id} job={job} variation={variations.get(job.id)} onNavigate={onNavigate} />
         ))}
       </ul>
     </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JobDto } from "@/lib/jobs/job-dto";
-import { jobChanges, mergeJob, statesOf, trayOrder } from "./job-list";
+import { jobChanges, mergeJob, statesOf, trayOrder, variationLabels } from "./job-list";
 
 function job(id: string, patch: Partial<JobDto> = {}): JobDto {
   return {
@@ -8,6 +8,8 @@ function job(id: string, patch: Partial<JobDto> = {}): JobDto {
     kind: "alpha_v3",
     state: "queued",
     queuePosition: null,
+    waitingForPlace: false,
+    variationSetId: null,
     round: null,
     label: `prompt ${id}`,
     href: "/alpha",
@@ -88,5 +90,17 @@ describe("trayOrder", () => {
     const { running, finished } = trayOrder(jobs);
     expect(running.map((j) => j.id)).toEqual(["old-running", "new-running"]);
     expect(finished.map((j) => j.id)).toEqual(["new-done", "old-done"]);
+  });
+});
+
+describe("variationLabels", () => {
+  it("numbers a set's jobs in the order they were asked for, and leaves single jobs and lone members unlabelled", () => {
+    const labels = variationLabels([
+      job("b", { variationSetId: "s", createdAt: "2026-11-23T10:00:00.002Z" }),
+      job("a", { variationSetId: "s", createdAt: "2026-11-23T10:00:00.001Z" }),
+      job("single"),
+      job("lone", { variationSetId: "t" }),
+    ]);
+    expect(Object.fromEntries(labels)).toEqual({ a: "Variation 1 of 2", b: "Variation 2 of 2" });
   });
 });

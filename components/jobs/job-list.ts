@@ -51,3 +51,19 @@ export function trayOrder(jobs: readonly JobDto[]): { running: JobDto[]; finishe
   const finished = jobs.filter((job) => !isActiveJobState(job.state)).sort(newestFirst);
   return { running, finished };
 }
+
+/**
+ * "Variation 2 of 3" for each job of a variation set in `jobs` (the set's jobs in the order they
+ * were asked for), so the tray tells a set's jobs apart and shows that they belong together.
+ */
+export function variationLabels(jobs: readonly JobDto[]): Map<string, string> {
+  const sets = new Map<string, JobDto[]>();
+  for (const job of jobs) if (job.variationSetId) sets.set(job.variationSetId, [...(sets.get(job.variationSetId) ?? []), job]);
+  const labels = new Map<string, string>();
+  for (const members of sets.values()) {
+    if (members.length < 2) continue;
+    const ordered = [...members].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    ordered.forEach((job, index) => labels.set(job.id, `Variation ${index + 1} of ${ordered.length}`));
+  }
+  return labels;
+}

@@ -21,9 +21,9 @@ const linkClass =
 const buttonClass =
   "inline-flex h-7 items-center rounded-md border border-zinc-200 px-2 text-xs font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800";
 
-// One job in the activity tray: what it is, where it stands and for how long, and what can be done
-// with it (stop it, see its result, start it again).
-export function JobRow({ job, onNavigate }: { job: JobDto; onNavigate: () => void }) {
+// One job in the activity tray: what it is (and which image of a variation set), where it stands and
+// for how long, and what can be done with it (stop it, see its result, start it again).
+export function JobRow({ job, variation, onNavigate }: { job: JobDto; variation?: string; onNavigate: () => void }) {
   const active = isActiveJobState(job.state);
   const cancel = useCancelJob();
   const runAgain = useRunAgain();
@@ -36,6 +36,11 @@ export function JobRow({ job, onNavigate }: { job: JobDto; onNavigate: () => voi
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex items-baseline gap-2">
           <span className="shrink-0 text-[11px] font-medium tracking-wide text-muted uppercase">{JOB_KIND_LABELS[job.kind]}</span>
+          {variation ? (
+            <span className="shrink-0 text-[11px] text-muted" data-testid="job-variation">
+              {variation}
+            </span>
+          ) : null}
           <span className="ml-auto shrink-0 font-mono text-xs text-muted tabular-nums">
             {active ? <Elapsed since={job.createdAt} /> : job.finishedAt ? tookLabel(job.createdAt, job.finishedAt) : null}
           </span>

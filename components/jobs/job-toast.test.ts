@@ -8,6 +8,8 @@ const finished = (patch: Partial<JobDto>): JobDto => ({
   kind: "alpha_v35_turn",
   state: "succeeded",
   queuePosition: null,
+  waitingForPlace: false,
+  variationSetId: null,
   round: null,
   label: "Make the sky orange",
   href: "/chat/c1?turn=t1",

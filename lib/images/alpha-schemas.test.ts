@@ -44,7 +44,7 @@ describe("codePointLength / truncateToCodePoints", () => {
 });
 
 describe("alpha v3 form", () => {
-  it("fills defaults: no images, size auto, random seed, no footnote, revise on", () => {
+  it("fills defaults: no images, size auto, random seed, no footnote, revise on, one image", () => {
     expect(alphaV3FormSchema.parse({ prompt: "a red fox" })).toEqual({
       prompt: "a red fox",
       images: [],
@@ -52,6 +52,7 @@ describe("alpha v3 form", () => {
       seed: undefined,
       footnote: undefined,
       revise: true,
+      variations: 1,
     });
   });
 

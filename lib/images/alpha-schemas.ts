@@ -24,6 +24,7 @@ import {
 } from "@/lib/upstream/alpha/limits";
 import { formatMegabytes, mimeList } from "@/lib/assets/media-labels";
 import { safeText, storableText } from "@/lib/validation/text";
+import { variationsSchema } from "./variations";
 
 export * from "@/lib/upstream/alpha/limits";
 
@@ -130,6 +131,7 @@ export const alphaV3FormSchema = z.object({
   seed: alphaV3SeedSchema,
   footnote: footnoteSchema,
   revise: z.boolean({ error: "Prompt rewriting must be on or off" }).default(true),
+  variations: variationsSchema,
 });
 export type AlphaV3FormInput = z.input<typeof alphaV3FormSchema>;
 export type AlphaV3FormValues = z.output<typeof alphaV3FormSchema>;

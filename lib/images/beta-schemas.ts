@@ -23,6 +23,7 @@ import {
 } from "@/lib/images/beta-capabilities";
 import { mimeList } from "@/lib/assets/media-labels";
 import { safeText } from "@/lib/validation/text";
+import { variationsSchema } from "./variations";
 
 export { BETA_PROMPT_MAX_CHARS };
 
@@ -88,6 +89,7 @@ const betaFormShape = z.object({
   responseFormat: z.enum(["url", "b64_json"], { error: "Response format must be url or b64_json" }).default("url"),
   watermark: z.boolean({ error: "Watermark must be on or off" }).default(false),
   images: z.array(referenceImageSchema, { error: "Reference images must be a list" }).default([]),
+  variations: variationsSchema,
 });
 
 type Shape = z.output<typeof betaFormShape>;
@@ -195,5 +197,6 @@ export function defaultBetaFormValues(model: BetaModel): BetaFormValues {
     responseFormat: "url",
     watermark: false,
     images: [],
+    variations: 1,
   };
 }

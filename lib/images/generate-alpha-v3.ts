@@ -7,28 +7,25 @@ import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
 import { AppError, parseOrThrow } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
-import { announceJob, createJob } from "@/lib/jobs/job-changes";
-import { jobLabel } from "@/lib/jobs/job-label";
-import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
-import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
-import { toJobDto } from "@/lib/jobs/to-job-dto";
+import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
 import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
 import { randomAlphaV3Seed } from "./random-seed";
 import { recordGenerationFailure } from "./generation-failure";
-import { toGenerationDto } from "./generation-dto";
 import { loadReferenceAssets, upstreamImageUrl } from "./reference-images";
 import { storeGeneratedImage } from "./store-result";
+import { startVariationSet } from "./start-variation-set";
+import { alphaV3VariationSeeds } from "./variations";
 
 type References = Awaited<ReturnType<typeof loadReferenceAssets>>;
 
-// One alpha v3 request (spec 4.1) as a job (issue 9). Starting checks the reference images (a
-// mistake is a 400 before anything starts), then records the generation and its job within the
-// user's running limit (a 429 before anything starts, lib/jobs/running-limit) while their storage
-// quota has room (a 413, lib/storage-quota), and answers: the work
-// runs on in this process whatever the browser does. Running calls the upstream, copies every result
-// image into storage, and only then marks the generation succeeded. A failure is recorded with the
-// reason the designer sees; nothing is reported done without its stored image.
+// One alpha v3 request (spec 4.1) as a job per image asked for (its variations). Starting checks the
+// reference images (a mistake is a 400 before anything starts), then records the generations and
+// their jobs in one transaction within the user's running limit (a 429 before anything starts,
+// lib/images/start-variation-set) while their storage quota has room (a 413, lib/storage-quota), and
+// answers: the work runs on in this process whatever the browser does. Running calls the upstream,
+// copies every result image into storage, and only then marks the generation succeeded. A failure
+// is recorded with the reason the designer sees; nothing is reported done without its stored image.
 export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, options: { runAgainOf?: string; seedWasRandom?: boolean } = {}) {
   await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
   const references = await loadReferenceAssets(user, form.images.map((image) => image.assetId), {
@@ -36,26 +33,31 @@ export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, o
     mimes: ALPHA_IMAGE_MIME_TYPES,
     maxBytes: ALPHA_V3_MAX_IMAGE_BYTES,
   });
-  const values = { ...form, seed: form.seed ?? randomAlphaV3Seed() };
-  const { generation, job } = await startWithinRunningLimit(user.id, async (tx) => {
-    const generation = await tx.generation.create({
-      data: {
-        ownerId: user.id,
-        teamId: user.activeTeamId,
-        kind: "alpha_v3",
-        model: ALPHA_V3_MODEL,
-        prompt: values.prompt,
-        // The form values (reference images by asset id), so "reuse settings" can refill the form
-        // and "Run again" can repeat it.
-        params: { size: values.size, seed: values.seed, seedWasRandom: options.seedWasRandom ?? form.seed === undefined, footnote: values.footnote ?? null, revise: values.revise, referenceAssetIds: references.map((r) => r.id) },
-      },
-    });
-    const job = await createJob(tx, { kind: "alpha_v3", ownerId: user.id, label: jobLabel(values.prompt), generationId: generation.id, runAgainOfId: options.runAgainOf, ...runnerClaim() });
-    return { generation, job };
-  });
-  announceJob(job);
-  void runJob(job, (context) => runAlphaV3(user, values, references, generation, context));
-  return { job: toJobDto(job), generation: toGenerationDto({ ...generation, assets: [] }) };
+  const seedWasRandom = options.seedWasRandom ?? form.seed === undefined;
+  // Each image of a set has its own seed (spec 4.1: a seed applies to a request of one image).
+  const seeds = alphaV3VariationSeeds(form.seed ?? randomAlphaV3Seed(), form.variations);
+  const valuesOf = (index: number): AlphaV3FormValues => ({ ...form, seed: seeds[index] });
+  return startVariationSet(
+    { user, kind: "alpha_v3", prompt: form.prompt, count: form.variations, runAgainOf: options.runAgainOf },
+    async (tx, { index, variationSetId, createdAt }) => {
+      const values = valuesOf(index);
+      return tx.generation.create({
+        data: {
+          ownerId: user.id,
+          teamId: user.activeTeamId,
+          kind: "alpha_v3",
+          model: ALPHA_V3_MODEL,
+          prompt: values.prompt,
+          variationSetId,
+          createdAt,
+          // The form values of this one image (reference images by asset id), so "reuse settings"
+          // can refill the form with its own seed and "Run again" can repeat it.
+          params: { size: values.size, seed: values.seed, seedWasRandom, footnote: values.footnote ?? null, revise: values.revise, referenceAssetIds: references.map((r) => r.id) },
+        },
+      });
+    },
+    ({ generation, index }, context) => runAlphaV3(user, valuesOf(index), references, generation, context),
+  );
 }
 
 /** "Run again" of an alpha v3 job: the same prompt, settings, reference images and seed. */

@@ -4,11 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError, parseOrThrow } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { announceJob, createJob } from "@/lib/jobs/job-changes";
-import { jobLabel } from "@/lib/jobs/job-label";
-import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
-import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
-import { toJobDto } from "@/lib/jobs/to-job-dto";
+import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { BETA_GALLERY_MODEL } from "@/lib/gallery/gallery-models";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
 import { betaClient } from "@/lib/upstream/clients";
@@ -17,38 +13,42 @@ import { betaParamsFromForm } from "./beta-params";
 import { fitBetaReferences } from "./beta-reference-fit";
 import { betaFormSchema, type BetaFormValues } from "./beta-schemas";
 import { recordGenerationFailure } from "./generation-failure";
-import { toGenerationDto } from "./generation-dto";
+import { startVariationSet } from "./start-variation-set";
 import { storeBase64Image, storeGeneratedImage } from "./store-result";
 
-// One beta request (spec 4.3) as a job (issues 9 and 10). Starting checks the form against the
-// capability matrix and the size rules (lib/images/beta-schemas: a refused field is a 400 before
-// anything is sent), makes the reference set fit the endpoint (lib/images/beta-reference-fit: what
-// was changed is recorded and shown), records the generation and its job within the user's running
-// limit while their storage quota has room (lib/storage-quota), and answers; the work runs on in this process whatever the browser does. Every image of
-// the answer (a single image, a group, or a base image with its layers) is stored before the job
-// says succeeded: URLs expire (spec 8), Base64 images are written as they are.
+// One beta request (spec 4.3) as a job per image asked for (its variations). Starting checks the form
+// against the capability matrix and the size rules (lib/images/beta-schemas: a refused field is a 400
+// before anything is sent), makes the reference set fit the endpoint (lib/images/beta-reference-fit:
+// what was changed is recorded and shown), records the generations and their jobs in one transaction
+// within the user's running limit (lib/images/start-variation-set) while their storage quota has room
+// (lib/storage-quota), and answers; the work runs on in this process whatever the browser does.
+// Every image of the answer (a single image, a group, or a base image with its layers) is stored
+// before the job says succeeded: URLs expire (spec 8), Base64 images are written as they are.
 export async function startBeta(user: CurrentUser, form: BetaFormValues, options: { runAgainOf?: string } = {}) {
   await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
   const references = await fitBetaReferences(user, form.images);
-  const { generation, job } = await startWithinRunningLimit(user.id, async (tx) => {
-    const generation = await tx.generation.create({
-      data: {
-        ownerId: user.id,
-        teamId: user.activeTeamId,
-        kind: "beta",
-        model: form.model,
-        prompt: form.prompt,
-        // The form values (reference images by asset id), so "reuse settings" refills the form and
-        // "Run again" repeats it; and what the studio did to the references, for the designer.
-        params: { ...form, adjustments: references.adjustments } as unknown as Prisma.InputJsonValue,
-      },
-    });
-    const job = await createJob(tx, { kind: "beta", ownerId: user.id, label: jobLabel(form.prompt), generationId: generation.id, runAgainOfId: options.runAgainOf, ...runnerClaim() });
-    return { generation, job };
-  });
-  announceJob(job);
-  void runJob(job, (context) => runBeta(user, form, references.images, generation, context));
-  return { job: toJobDto(job), generation: toGenerationDto({ ...generation, assets: [] }) };
+  // The request of one image: spec 4.3 takes no seed, so each variation is the same request and the
+  // service draws every image afresh.
+  const { variations, ...request } = form;
+  return startVariationSet(
+    { user, kind: "beta", prompt: form.prompt, count: variations, runAgainOf: options.runAgainOf },
+    (tx, { variationSetId, createdAt }) =>
+      tx.generation.create({
+        data: {
+          ownerId: user.id,
+          teamId: user.activeTeamId,
+          kind: "beta",
+          model: form.model,
+          prompt: form.prompt,
+          variationSetId,
+          createdAt,
+          // The form values of this one image (reference images by asset id), so "reuse settings"
+          // refills the form and "Run again" repeats it; and what the studio did to the references.
+          params: { ...request, adjustments: references.adjustments } as unknown as Prisma.InputJsonValue,
+        },
+      }),
+    ({ generation }, context) => runBeta(user, form, references.images, generation, context),
+  );
 }
 
 /** "Run again" of a beta job: the same model, prompt, settings and reference images. */

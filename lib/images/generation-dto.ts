@@ -19,6 +19,8 @@ export function toGenerationDto(row: Generation & { assets: Asset[] }) {
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,
     durationMs: row.durationMs,
+    /** Shared by the generations one click asked for as variations; null for a single image. */
+    variationSetId: row.variationSetId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     images: row.assets.map(toAssetDto),

@@ -37,7 +37,8 @@ async function publish(tx: Tx, job: Job): Promise<void> {
  * owner's job lock), with its first event. Call `announceJob` once that transaction has committed.
  */
 export async function createJob(tx: OwnerLockedTx, data: Prisma.JobUncheckedCreateInput): Promise<Job> {
-  const job = await tx.job.create({ data });
+  // A job takes its running place when it is made, unless its start says it waits for one.
+  const job = await tx.job.create({ data: { ...data, startedAt: data.startedAt === undefined ? new Date() : data.startedAt } });
   await publish(tx, job);
   return job;
 }
@@ -53,25 +54,39 @@ export function announceJob(job: Pick<Job, "ownerId">): void {
  * so a late runner never overwrites how a job ended. `alsoWrite` runs in the same transaction, only
  * when the job changed: the end of the job's generation or turn, so that the two never disagree.
  */
-export async function changeJob(
-  job: Pick<Job, "id" | "ownerId">,
-  data: Prisma.JobUncheckedUpdateInput,
-  alsoWrite?: (tx: Tx) => Promise<unknown>,
-): Promise<Job | null> {
-  const changed = await db.$transaction(async (tx) => {
-    await lockOwnerJobs(tx, job.ownerId);
-    // One statement that both checks the job is still active and returns it.
-    const updated = await tx.job.update({ where: { id: job.id, state: { in: [...ACTIVE_JOB_STATES] } }, data }).catch((error: unknown) => {
-      if (isRecordNotFound(error)) return null;
-      throw error;
-    });
-    if (!updated) return null;
-    await alsoWrite?.(tx);
-    await publish(tx, updated);
+export function changeJob(job: Pick<Job, "id" | "ownerId">, data: Prisma.JobUncheckedUpdateInput, alsoWrite?: (tx: Tx) => Promise<unknown>): Promise<Job | null> {
+  return changeUnderLock(job, async (tx) => {
+    const updated = await updateActive(tx, job.id, data);
+    if (updated) await alsoWrite?.(tx);
+    return updated;
+  });
+}
+
+/**
+ * Like changeJob, only when `allowed` says so: it reads under the owner's job lock, in the
+ * transaction that writes the change, so no other change of the owner's jobs comes in between.
+ */
+export function changeJobIf(job: Pick<Job, "id" | "ownerId">, allowed: (tx: OwnerLockedTx) => Promise<boolean>, data: Prisma.JobUncheckedUpdateInput): Promise<Job | null> {
+  return changeUnderLock(job, async (tx) => ((await allowed(tx)) ? updateActive(tx, job.id, data) : null));
+}
+
+async function changeUnderLock(job: Pick<Job, "ownerId">, change: (tx: OwnerLockedTx) => Promise<Job | null>): Promise<Job | null> {
+  const changed = await db.$transaction(async (transaction) => {
+    const tx = await lockOwnerJobs(transaction, job.ownerId);
+    const updated = await change(tx);
+    if (updated) await publish(tx, updated);
     return updated;
   });
   if (changed) wakeOwner(job.ownerId);
   return changed;
+}
+
+// One statement that both checks the job is still active and returns it.
+function updateActive(tx: Tx, jobId: string, data: Prisma.JobUncheckedUpdateInput): Promise<Job | null> {
+  return tx.job.update({ where: { id: jobId, state: { in: [...ACTIVE_JOB_STATES] } }, data }).catch((error: unknown) => {
+    if (isRecordNotFound(error)) return null;
+    throw error;
+  });
 }
 
 function isRecordNotFound(error: unknown): boolean {

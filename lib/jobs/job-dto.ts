@@ -23,6 +23,9 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
   interrupted: "Interrupted by a restart",
 };
 
+/** Said instead of "Starting" while a job waits for one of its owner's running places. */
+export const WAITING_FOR_PLACE_LABEL = "Waiting for one of yours to finish";
+
 export function isActiveJobState(state: JobState): state is ActiveJobState {
   return (ACTIVE_JOB_STATES as readonly string[]).includes(state);
 }
@@ -33,6 +36,10 @@ export type JobDto = {
   state: JobState;
   /** Place in the studio's line for the model (1 = next), while `waiting`. */
   queuePosition: number | null;
+  /** Made, but waiting for one of its owner's running places (USER_MAX_RUNNING_GENERATIONS) to free. */
+  waitingForPlace: boolean;
+  /** Shared by the jobs of one click's variations, so views show them as one set. */
+  variationSetId: string | null;
   /** The v3.5 stream's round (spec 2.2), while `generating` a chat turn. */
   round: number | null;
   /** The prompt or message, shortened, for lists. */

@@ -21,6 +21,8 @@ export function toJobDto(job: Job): JobDto {
     kind: job.kind,
     state: job.state,
     queuePosition: job.state === "waiting" ? job.queuePosition : null,
+    waitingForPlace: !finished && job.kind !== "video" && job.startedAt === null,
+    variationSetId: job.variationSetId,
     round: job.state === "generating" ? job.round : null,
     label: job.label,
     href: hrefOf(job),

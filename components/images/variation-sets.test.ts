@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import type { GenerationDto } from "@/lib/images/generation-dto";
+import { groupVariationSets } from "./variation-sets";
+
+const generation = (id: string, variationSetId: string | null, second: number) => ({ id, variationSetId, createdAt: `2026-11-26T10:00:${String(second).padStart(2, "0")}.000Z` }) as GenerationDto;
+
+describe("groupVariationSets", () => {
+  it("gathers a set where its newest member stands, oldest first inside it, and leaves single images alone", () => {
+    const items = [generation("single-new", null, 9), generation("b3", "b", 8), generation("b2", "b", 7), generation("single-old", null, 6), generation("b1", "b", 5)];
+    const groups = groupVariationSets(items);
+    expect(groups.map((group) => [group.key, group.generations.map((item) => item.id)])).toEqual([
+      ["single-new", ["single-new"]],
+      ["b", ["b1", "b2", "b3"]],
+      ["single-old", ["single-old"]],
+    ]);
+  });
+});

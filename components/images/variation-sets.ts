@@ -1,0 +1,26 @@
+import type { GenerationDto } from "@/lib/images/generation-dto";
+
+/** One entry of a results list: a single generation, or the generations one click asked for as variations. */
+type ResultGroup = { key: string; generations: GenerationDto[] };
+
+/**
+ * The history (newest first) with each variation set gathered where its newest member stands, in
+ * the order the set was asked for (its generations were made one after another in one transaction).
+ */
+export function groupVariationSets(items: GenerationDto[]): ResultGroup[] {
+  const groups: ResultGroup[] = [];
+  const bySet = new Map<string, ResultGroup>();
+  for (const generation of items) {
+    const setId = generation.variationSetId;
+    const group = setId ? bySet.get(setId) : undefined;
+    if (group) {
+      group.generations.push(generation);
+      continue;
+    }
+    const created = { key: setId ?? generation.id, generations: [generation] };
+    if (setId) bySet.set(setId, created);
+    groups.push(created);
+  }
+  for (const group of groups) group.generations.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return groups;
+}

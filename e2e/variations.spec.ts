@@ -1,0 +1,67 @@
+import { expect } from "@playwright/test";
+import { emulatorPorts } from "../playwright.config";
+import { testAsNewMember } from "./member-test";
+import { settleJobs } from "./settle-jobs";
+
+// Variations on the alpha v3 page: one click asks for 3 images, which appear as one set, filling in
+// as each job ends, each with its own seed; "Reuse settings" on one brings back that one's seed.
+const test = testAsNewMember("variations");
+
+const emulatorControl = `http://127.0.0.1:${emulatorPorts.image}/__emulator`;
+const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";
+const screenshots = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
+
+test.beforeEach(async ({ page, request }) => {
+  await request.delete(`${emulatorControl}/faults`);
+  await settleJobs(page.request);
+});
+
+test.afterEach(async ({ request }) => {
+  await request.delete(`${emulatorControl}/faults`);
+});
+
+test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 7000-7002, and reuse brings back one's seed", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The first image's request takes a few seconds: the set shows it running beside the finished ones.
+  await request.post(`${emulatorControl}/faults`, { data: { sequence: [{ kind: "slow", ms: 4_000 }], pathPrefix: ALPHA_V3_PATH } });
+  await page.goto("/alpha");
+  const prompt = `A paper boat on a pond ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Prompt" }).fill(prompt);
+  await page.getByRole("radio", { name: "Fixed" }).click();
+  await page.getByRole("textbox", { name: "Seed value" }).fill("7000");
+  await page.getByRole("switch", { name: /Rewrite prompt/ }).click();
+  await page.getByTestId("alpha-variations-3").click();
+  await expect(page.getByTestId("alpha-variations-3")).toHaveAttribute("aria-checked", "true");
+  await page.getByRole("button", { name: "Generate" }).click();
+
+  const set = page.getByTestId("alpha-variation-set").first();
+  await expect(set).toHaveAttribute("data-count", "3");
+  await expect(set.getByRole("heading", { name: "3 variations" })).toBeVisible();
+  // Each image has its own state: one still running while the others are ready.
+  await expect(set.getByTestId("alpha-running")).toHaveCount(1);
+  await expect(set.getByTestId("alpha-result-image")).toHaveCount(2);
+
+  await expect(set.getByTestId("alpha-result-image")).toHaveCount(3, { timeout: 20_000 });
+  await expect(set.getByText("3 of 3 ready")).toBeVisible();
+  for (const image of await set.getByTestId("alpha-result-image").all()) {
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  }
+  const cells = set.getByTestId("alpha-result");
+  for (const [index, seed] of ["7000", "7001", "7002"].entries()) await expect(cells.nth(index).getByRole("button", { name: `Use seed ${seed}` })).toBeVisible();
+
+  // The tray numbers the set's jobs.
+  await page.getByTestId("activity-button").click();
+  const rows = page.getByTestId("activity-panel").getByTestId("job-row").filter({ hasText: prompt });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.getByTestId("job-variation")).toHaveText(["Variation 3 of 3", "Variation 2 of 3", "Variation 1 of 3"]);
+  await page.getByTestId("activity-button").click();
+
+  await set.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screenshots}/variation-set-1440.png` });
+
+  // Reuse settings on the second image: its own seed comes back, for one image.
+  await cells.nth(1).getByRole("button", { name: "Reuse settings" }).click();
+  await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue(prompt);
+  await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue("7001");
+  await expect(page.getByTestId("alpha-variations-1")).toHaveAttribute("aria-checked", "true");
+});

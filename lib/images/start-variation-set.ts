@@ -1,0 +1,73 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { CurrentUser } from "@/lib/auth/current-user";
+import type { Generation, GenerationKind } from "@/lib/generated/prisma/client";
+import { announceJob, createJob, type OwnerLockedTx } from "@/lib/jobs/job-changes";
+import { jobLabel } from "@/lib/jobs/job-label";
+import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
+import { startWithinRunningLimit, waitForRunningPlace } from "@/lib/jobs/running-limit";
+import { toJobDto } from "@/lib/jobs/to-job-dto";
+import { recordGenerationFailure } from "./generation-failure";
+import { toGenerationDto } from "./generation-dto";
+
+/**
+ * Which image of the set a generation is (from 0), the id the set's rows share (null for one image),
+ * and its creation time: a millisecond after the one before, so that lists, and the line for
+ * running places, take a set's images in the order they were asked for.
+ */
+type VariationSlot = { index: number; variationSetId: string | null; createdAt: Date };
+
+type SetRequest = { user: CurrentUser; kind: GenerationKind; prompt: string; count: number; runAgainOf?: string };
+
+/**
+ * Starts `count` generations of one request (alpha v3 or beta), each with its own job: all rows are
+ * written in ONE transaction within the user's running limit (lib/jobs/running-limit), so either the
+ * whole set is recorded or nothing is. The jobs that found a free place run at once; the others wait
+ * for one, first come first served, and a cancel while waiting ends their generation as cancelled.
+ * Each image then counts as one generation everywhere (its usage is recorded when its job ends).
+ */
+export async function startVariationSet(
+  { user, kind, prompt, count, runAgainOf }: SetRequest,
+  createGeneration: (tx: OwnerLockedTx, slot: VariationSlot) => Promise<Generation>,
+  work: (started: { generation: Generation; index: number }, context: Parameters<JobWork>[0]) => Promise<JobOutcome>,
+) {
+  const variationSetId = count > 1 ? randomUUID() : null;
+  const started = await startWithinRunningLimit(user.id, async (tx, places) => {
+    const made = [];
+    const now = Date.now();
+    // One row after another: with PGlite the transaction holds the only connection.
+    for (let index = 0; index < count; index += 1) {
+      const createdAt = new Date(now + index);
+      const generation = await createGeneration(tx, { index, variationSetId, createdAt });
+      const job = await createJob(tx, {
+        createdAt,
+        kind,
+        ownerId: user.id,
+        label: jobLabel(prompt),
+        generationId: generation.id,
+        runAgainOfId: runAgainOf,
+        variationSetId,
+        startedAt: places.startedAt(index),
+        ...runnerClaim(),
+      });
+      made.push({ generation, job, index });
+    }
+    return made;
+  });
+  announceJob(started[0].job);
+  for (const { generation, job, index } of started) {
+    void runJob(job, async (context) => {
+      try {
+        await waitForRunningPlace(job, context.signal);
+      } catch (error) {
+        await recordGenerationFailure(generation.id, error, context.signal, Date.now());
+        throw error;
+      }
+      return work({ generation, index }, context);
+    });
+  }
+  const jobs = started.map(({ job }) => toJobDto(job));
+  const generations = started.map(({ generation }) => toGenerationDto({ ...generation, assets: [] }));
+  // `job` and `generation` are the set's first, as a single image's start answers.
+  return { job: jobs[0], generation: generations[0], jobs, generations, variationSetId };
+}
