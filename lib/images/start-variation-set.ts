@@ -35,7 +35,7 @@ export async function startVariationSet(
   const started = await startWithinRunningLimit(user.id, async (tx, places) => {
     const made = [];
     const now = Date.now();
-    // One row after another: with PGlite the transaction holds the only connection.
+    // One row after another: a transaction runs its statements on one connection, in order.
     for (let index = 0; index < count; index += 1) {
       const createdAt = new Date(now + index);
       const generation = await createGeneration(tx, { index, variationSetId, createdAt });
