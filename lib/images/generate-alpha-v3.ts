@@ -7,7 +7,7 @@ import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
 import { AppError, parseOrThrow } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
-import { announceJob, createJob } from "@/lib/jobs/job-changes";
+import { createJob } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
@@ -53,7 +53,6 @@ export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, o
     const job = await createJob(tx, { kind: "alpha_v3", ownerId: user.id, label: jobLabel(values.prompt), generationId: generation.id, runAgainOfId: options.runAgainOf, ...runnerClaim() });
     return { generation, job };
   });
-  announceJob(job);
   void runJob(job, (context) => runAlphaV3(user, values, references, generation, context));
   return { job: toJobDto(job), generation: toGenerationDto({ ...generation, assets: [] }) };
 }

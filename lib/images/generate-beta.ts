@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError, parseOrThrow } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { announceJob, createJob } from "@/lib/jobs/job-changes";
+import { createJob } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
@@ -46,7 +46,6 @@ export async function startBeta(user: CurrentUser, form: BetaFormValues, options
     const job = await createJob(tx, { kind: "beta", ownerId: user.id, label: jobLabel(form.prompt), generationId: generation.id, runAgainOfId: options.runAgainOf, ...runnerClaim() });
     return { generation, job };
   });
-  announceJob(job);
   void runJob(job, (context) => runBeta(user, form, references.images, generation, context));
   return { job: toJobDto(job), generation: toGenerationDto({ ...generation, assets: [] }) };
 }

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import type { Asset } from "@/lib/generated/prisma/client";
-import { announceJob, createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
+import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { prepareKeyframes } from "./keyframes";
 import { partitionProblem } from "./partition-rule";
@@ -32,9 +32,9 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
   if (problem) throw new AppError("partition_unusable", problem);
   const preparation = await prepareKeyframes(user, values, inputs);
 
-  const created = await db.$transaction(async (transaction) => {
+  const video = await db.$transaction(async (transaction) => {
     const tx = await lockOwnerJobs(transaction, user.id);
-    const video = await tx.videoJob.create({
+    const created = await tx.videoJob.create({
       data: {
         ownerId: user.id,
         teamId: user.activeTeamId,
@@ -46,12 +46,11 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
       },
       include: VIDEO_JOB_INCLUDE,
     });
-    const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id });
-    return { video, job };
+    await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: created.id });
+    return created;
   });
-  announceJob(created.job);
   wakeVideoSync();
-  return toVideoJobDto(created.video, new Map(inputs.map((asset) => [asset.id, asset])));
+  return toVideoJobDto(video, new Map(inputs.map((asset) => [asset.id, asset])));
 }
 
 /** The user's own uploaded inputs, each of the type the form claims, within the reference time (spec 4.4.1). */
