@@ -7,7 +7,7 @@ import { AppError, parseOrThrow } from "@/lib/errors";
 import { storedFailure } from "@/lib/http/client-error";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, alphaV35TurnFormSchema, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { randomAlphaV35Seed } from "@/lib/images/random-seed";
-import { announceJob, createJob } from "@/lib/jobs/job-changes";
+import { createJob } from "@/lib/jobs/job-changes";
 import { CANCELLED } from "@/lib/jobs/job-failures";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
@@ -141,7 +141,6 @@ export async function startTurn(
     });
     return { turn, job };
   });
-  announceJob(job);
   void runJob(job, (context) => runTurn(user, conversation, turn.id, { messages: assembled.messages, fallback }, values, context));
   const shown = await getConversationWithTurns(user, conversationId);
   return { job: toJobDto(job), turn: shown.turns.find((t) => t.id === turn.id)! };

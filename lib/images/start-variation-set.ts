@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import type { Generation, GenerationKind } from "@/lib/generated/prisma/client";
-import { announceJob, createJob, type OwnerLockedTx } from "@/lib/jobs/job-changes";
+import { createJob, type OwnerLockedTx } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit, waitForRunningPlace } from "@/lib/jobs/running-limit";
@@ -54,7 +54,6 @@ export async function startVariationSet(
     }
     return made;
   });
-  announceJob(started[0].job);
   for (const { generation, job, index } of started) {
     void runJob(job, async (context) => {
       try {

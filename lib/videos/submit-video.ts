@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import type { Asset } from "@/lib/generated/prisma/client";
-import { announceJob, createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
+import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { prepareKeyframes } from "./keyframes";
 import { partitionProblem } from "./partition-rule";
@@ -49,7 +49,6 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
     const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id });
     return { video, job };
   });
-  announceJob(created.job);
   wakeVideoSync();
   return toVideoJobDto({ ...created.video, job: created.job }, new Map(inputs.map((asset) => [asset.id, asset])));
 }
