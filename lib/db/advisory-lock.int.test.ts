@@ -4,9 +4,9 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { openDatabase, type Database } from "./database";
 import { advisoryXactLock, type AdvisoryLockNamespace } from "./advisory-lock";
 
-// On PostgreSQL a second client stands for a second studio process.
+// A second client stands for a second studio process.
 let testDb: TestDb;
-let second: Database | undefined;
+let second: Database;
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -49,7 +49,7 @@ describe("advisoryXactLock", () => {
     let taken = false;
     const first = hold(testDb.db, "upstream-gate", "alpha-image-v3", release.opened.then(() => sleep(20)));
     await sleep(50);
-    const waiting = hold(second!.client, "upstream-gate", "alpha-image-v3").then((held) => ((taken = true), held));
+    const waiting = hold(second.client, "upstream-gate", "alpha-image-v3").then((held) => ((taken = true), held));
     await sleep(300);
     expect(taken).toBe(false);
     release.open();
@@ -62,8 +62,8 @@ describe("advisoryXactLock", () => {
     const first = hold(testDb.db, "owner-jobs", "user-1", release.opened);
     await sleep(50);
     // Had either waited for the first lock, these would never end (the first is let go only after them).
-    await hold(second!.client, "owner-jobs", "user-2");
-    await hold(second!.client, "upstream-gate", "user-1");
+    await hold(second.client, "owner-jobs", "user-2");
+    await hold(second.client, "upstream-gate", "user-1");
     release.open();
     await first;
   });

@@ -9,7 +9,7 @@ import { beatHeartbeats } from "./gate-tickets";
 // Two gates with their own holder ids stand for two studio processes on one database (issue 9); on
 // PostgreSQL each has its own client (own connections), as separate processes would.
 let testDb: TestDb;
-let second: Database | undefined;
+let second: Database;
 let dbA: PrismaClient;
 let dbB: PrismaClient;
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   dbA = testDb.db;
   second = openDatabase(testDb.url);
-  dbB = second?.client ?? testDb.db;
+  dbB = second.client;
 });
 
 afterEach(async () => {
