@@ -1,4 +1,5 @@
 import "server-only";
+import { wakeVideoSyncAtCommit } from "@/lib/wakeups/channel";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
@@ -11,7 +12,6 @@ import { prepareKeyframes } from "./keyframes";
 import { partitionProblem } from "./partition-rule";
 import { readPartition } from "./partition-status";
 import { referenceTimeProblem, videoInputTypeOfMime } from "./input-rules";
-import { wakeVideoSync } from "./sync-signal";
 import { toVideoJobDto, VIDEO_JOB_INCLUDE } from "./to-video-dto";
 import type { VideoJobDto } from "./video-dto";
 import type { VideoFormValues } from "./video-schemas";
@@ -47,9 +47,9 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
       include: VIDEO_JOB_INCLUDE,
     });
     const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id });
+    await wakeVideoSyncAtCommit(tx);
     return { video, job };
   });
-  wakeVideoSync();
   return toVideoJobDto({ ...created.video, job: created.job }, new Map(inputs.map((asset) => [asset.id, asset])));
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
 
-// Wakes this process's video sync worker at once (a new job to send), instead of at its next tick.
-// Other instances find the job at their next tick: the database is the only truth.
+// Wakes this process's video sync at once (a new job to send) instead of at its next tick. Web
+// processes announce new jobs on a PostgreSQL channel (lib/wakeups/channel) that every worker's
+// listener hears; a worker that misses one finds the job at its next tick: the database is the only truth.
 const holder = globalThis as typeof globalThis & { studioVideoSyncWake?: () => void };
 
 export function wakeVideoSync(): void {
