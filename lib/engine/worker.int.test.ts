@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { createTestUser } from "@/test/users";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
-import { onVideoSyncWake } from "@/lib/videos/sync-signal";
+import { onVideoSyncWake } from "@/lib/wakeups/video-sync-wake";
 import { wakeVideoSyncAtCommit } from "@/lib/wakeups/channel";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";

@@ -3,7 +3,7 @@ import type { VideoJob } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { settings } from "@/lib/settings";
 import { agentReachesInputs, inputBaseUrl } from "./agent-request";
-import { onVideoSyncWake } from "./sync-signal";
+import { onVideoSyncWake } from "@/lib/wakeups/video-sync-wake";
 import { stepVideo } from "./sync-steps";
 import { claimDueVideos, releaseAllLeases, renewLeases, VIDEO_LEASE_MS } from "./video-lease";
 

@@ -2,7 +2,7 @@ import "server-only";
 import pg from "pg";
 import { databaseUrlInUse } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { wakeVideoSync } from "@/lib/videos/sync-signal";
+import { wakeVideoSync } from "./video-sync-wake";
 import { JOB_STREAM_WAKE_CHANNEL, VIDEO_SYNC_WAKE_CHANNEL } from "./channel";
 import { processWakeups, setListening, wakeUserStreams, type WakeListener } from "./process-wakeups";
 import { reconnectDelayMs } from "./reconnect-delay";
