@@ -7,7 +7,6 @@ import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit, waitForRunningPlace } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
-import { recordGenerationFailure } from "./generation-failure";
 import { toGenerationDto } from "./generation-dto";
 
 /**
@@ -56,12 +55,7 @@ export async function startVariationSet(
   });
   for (const { generation, job, index } of started) {
     void runJob(job, async (context) => {
-      try {
-        await waitForRunningPlace(job, context.signal);
-      } catch (error) {
-        await recordGenerationFailure(generation.id, error, context.signal, Date.now());
-        throw error;
-      }
+      await waitForRunningPlace(job, context.signal);
       return work({ generation, index }, context);
     });
   }

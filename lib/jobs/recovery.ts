@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { Job } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { endLinkedRun } from "./end-linked-run";
 import { changeJob } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
 import { CANCELLED, INTERRUPTED } from "./job-failures";
@@ -32,13 +33,8 @@ export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
 export async function endJobWithoutRunner(job: Job): Promise<boolean> {
   const cancelled = job.cancelRequestedAt !== null;
   const failure = cancelled ? CANCELLED : INTERRUPTED;
-  const finishedAt = new Date();
-  const row = { where: { status: "pending" as const }, data: { status: "failed" as const, ...failure, completedAt: finishedAt } };
   // The generation or turn ends in the same transaction as the job, as a runner's end does.
-  const ended = await changeJob(job, { state: cancelled ? "cancelled" : "interrupted", ...failure, queuePosition: null, finishedAt }, async (tx) => {
-    if (job.generationId) await tx.generation.updateMany({ ...row, where: { ...row.where, id: job.generationId } });
-    if (job.turnId) await tx.turn.updateMany({ ...row, where: { ...row.where, id: job.turnId } });
-  });
+  const ended = await changeJob(job, { state: cancelled ? "cancelled" : "interrupted", ...failure, queuePosition: null, finishedAt: new Date() }, (tx) => endLinkedRun(tx, job, failure));
   return ended !== null;
 }
 
