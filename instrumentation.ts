@@ -4,14 +4,11 @@ export async function register() {
   // Fail fast, naming the variable, rather than at the first request that reads a bad one.
   const { env } = await import("@/lib/env");
   env();
-  // Jobs cut off by the last stop end as interrupted, and a sweep ends those of instances that die.
+  // Image jobs cut off by the last stop end as interrupted (video jobs and upkeep are the worker's:
+  // lib/engine/worker, started beside this server by scripts/start.ts or `npm run start:worker`).
   const { recoverJobsAtStart } = await import("@/lib/jobs/recovery");
   const { settings } = await import("@/lib/settings");
-  const singleProcess = settings().STUDIO_SINGLE_INSTANCE;
-  await recoverJobsAtStart({ singleProcess });
-  // Video jobs are followed to their end by this process's sync worker, resuming any left unfinished.
-  const { startVideoSync } = await import("@/lib/videos/sync-worker");
-  await startVideoSync({ singleProcess });
+  await recoverJobsAtStart({ singleProcess: settings().STUDIO_SINGLE_INSTANCE });
   // Next stops once every open response has ended: job streams end as soon as it is asked to stop.
   const { endJobStreamsWhenStopping } = await import("@/lib/jobs/job-stream");
   endJobStreamsWhenStopping();

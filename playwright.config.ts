@@ -42,7 +42,9 @@ export default defineConfig({
     { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
   webServer: {
-    command: `rm -rf "${studioDataDir}" && npx tsx --conditions=react-server scripts/start.ts`,
+    command: `rm -rf "${studioDataDir}" && exec npx tsx --conditions=react-server scripts/start.ts`,
+    // A stop the studio can act on: it stops its worker, then its embedded PostgreSQL (a SIGKILL would leave that running).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     url: `${baseURL}/sign-in`,
     timeout: 600_000,
     reuseExistingServer: false,

@@ -1,9 +1,11 @@
 // `npm start`: start the embedded PostgreSQL (unless DATABASE_URL names a server), migrate the
 // database, start the emulator for every upstream that is not configured, build the studio if its
-// sources changed since the last build, then serve it. Run with the react-server condition (the npm
+// sources changed since the last build, then serve it and run one worker process beside it
+// (scripts/worker.ts), started again whenever it stops on its own. Run with the react-server condition (the npm
 // scripts pass it), as the studio's server modules expect.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { carryOverPglite, hasPgliteToCarryOver } from "../lib/db/carry-over-pglite";
@@ -49,16 +51,72 @@ async function main() {
   });
   say(`open http://${host === "0.0.0.0" ? "localhost" : host}:${port} (on a new studio, the first account you create becomes its admin)`);
 
+  const worker = superviseWorker();
+
   const shutdown = (signal: NodeJS.Signals) => {
+    worker.stop(signal);
     server.kill(signal);
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
   server.on("exit", async (code) => {
+    worker.stop("SIGTERM");
+    await worker.stopped;
     await emulator?.close();
     await embedded?.stop();
     process.exit(code ?? 0);
   });
+}
+
+/** The longest wait before a worker that keeps stopping is started again. */
+const WORKER_RESTART_MAX_MS = 30_000;
+/** A worker that ran this long before it stopped is started again at once: it was not failing at start. */
+const WORKER_HEALTHY_AFTER_MS = 60_000;
+
+/**
+ * Runs the worker process and starts it again whenever it stops on its own (a crash, a kill), waiting
+ * longer after each stop that came soon after its start. Its work is in the database, so a new worker
+ * takes up what the last one left.
+ */
+function superviseWorker() {
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let quickStops = 0;
+  let restart: NodeJS.Timeout | undefined;
+  let resolveStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
+
+  const run = () => {
+    const startedAt = Date.now();
+    const current = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("scripts", "worker.ts")], {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: childEnv,
+    });
+    child = current;
+    current.on("exit", (code, signal) => {
+      child = undefined;
+      if (stopping) {
+        resolveStopped();
+        return;
+      }
+      quickStops = Date.now() - startedAt < WORKER_HEALTHY_AFTER_MS ? quickStops + 1 : 0;
+      const wait = Math.min(WORKER_RESTART_MAX_MS, quickStops === 0 ? 0 : 1_000 * 2 ** (quickStops - 1));
+      say(`the worker stopped (${signal ?? `exit code ${code}`}); starting it again${wait ? ` in ${wait / 1000} s` : ""}`);
+      restart = setTimeout(run, wait);
+    });
+  };
+  run();
+
+  return {
+    stopped,
+    stop(signal: NodeJS.Signals) {
+      if (stopping) return;
+      stopping = true;
+      clearTimeout(restart);
+      if (child) child.kill(signal);
+      else resolveStopped();
+    },
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { setDatabase } from "@/lib/db/client";
 import { databaseOver, type Database } from "@/lib/db/database";
 import { migrateDriver } from "@/lib/db/migrate";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { stopWakeListener } from "@/lib/wakeups/listener";
 
 export type TestDb = {
   db: PrismaClient;
@@ -72,6 +73,8 @@ export async function createTestDb(): Promise<TestDb> {
     url: empty.url,
     async close() {
       if (current === database) {
+        // The process's listener (started by a job stream) is on this database, about to be dropped.
+        await stopWakeListener();
         setDatabase(undefined);
         current = undefined;
       }

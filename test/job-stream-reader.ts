@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { wakeJobStreamsAtCommit } from "@/lib/wakeups/channel";
 
 /** An open job stream as a browser reads it: the event ids that arrived, and when it ended. */
 export type FollowedStream = {
@@ -42,9 +43,15 @@ export async function receives(stream: FollowedStream, id: bigint, ms = 3_000): 
   }
 }
 
-/** A job event of `ownerId` written straight to the database, as any studio process would; its id. */
-export async function writeJobEvent(db: PrismaClient, ownerId: string): Promise<bigint> {
-  const job = await db.job.create({ data: { kind: "alpha_v3", ownerId, label: "streamed" } });
-  const event = await db.jobEvent.create({ data: { jobId: job.id, ownerId, data: { id: job.id, state: job.state } } });
-  return event.id;
+/**
+ * A job event of `ownerId` written straight to the database and notified, as any studio process
+ * would; its id. `notify: false` leaves the streams to find it when something else wakes them.
+ */
+export async function writeJobEvent(db: PrismaClient, ownerId: string, { notify = true } = {}): Promise<bigint> {
+  return db.$transaction(async (tx) => {
+    const job = await tx.job.create({ data: { kind: "alpha_v3", ownerId, label: "streamed" } });
+    const event = await tx.jobEvent.create({ data: { jobId: job.id, ownerId, data: { id: job.id, state: job.state } } });
+    if (notify) await wakeJobStreamsAtCommit(tx, ownerId);
+    return event.id;
+  });
 }

@@ -6,6 +6,7 @@ import { recordAudit } from "./audit";
 import { waitText } from "./messages";
 import { hashPassword, verifyPassword } from "./password";
 import type { ChangePasswordInput } from "./schemas";
+import { revokeSessions } from "./sessions";
 import type { SessionUser } from "./types";
 
 /** Wrong current passwords one account may give on the account page. */
@@ -38,10 +39,7 @@ export async function changePassword(user: SessionUser, input: ChangePasswordInp
   const newHash = await hashPassword(input.newPassword);
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash: newHash } });
-    const { count } = await tx.userSession.updateMany({
-      where: { userId: user.id, revokedAt: null, id: { not: user.sessionId } },
-      data: { revokedAt: new Date() },
-    });
+    const count = await revokeSessions(tx, { userId: user.id, id: { not: user.sessionId } });
     await recordAudit(tx, { actorId: user.id, action: "user.password_changed", target: user.id, details: { endedSessions: count } });
     return { endedSessions: count };
   });

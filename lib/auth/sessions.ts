@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { wakeJobStreamsAtCommit } from "@/lib/wakeups/channel";
 import type { CurrentUser, SessionUser } from "./types";
 
 // A signed-in browser holds a JWT naming one UserSession row. The JWT alone proves nothing once
@@ -12,7 +13,18 @@ export async function startSession(userId: string): Promise<string> {
 }
 
 export async function endSession(sessionId: string): Promise<void> {
-  await db.userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await db.$transaction((tx) => revokeSessions(tx, { id: sessionId }));
+}
+
+/**
+ * Revokes the signed-in sessions `which` selects, in the caller's transaction, and wakes their
+ * users' open job streams on every studio process once it commits: each stream checks its session
+ * as it reads, so it ends at once rather than at its next poll. Every revocation goes through here.
+ */
+export async function revokeSessions(tx: Prisma.TransactionClient, which: Prisma.UserSessionWhereInput): Promise<number> {
+  const revoked = await tx.userSession.updateManyAndReturn({ where: { ...which, revokedAt: null }, data: { revokedAt: new Date() }, select: { userId: true } });
+  for (const userId of new Set(revoked.map((session) => session.userId))) await wakeJobStreamsAtCommit(tx, userId);
+  return revoked.length;
 }
 
 /** A session is signed in while its row is not revoked and its user not disabled (rows aliased s and u). */

@@ -2,7 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/db/client";
 import { countAttempt, type LimitKey } from "@/lib/security/attempt-gate";
-import { clear, refund, sweepExpired, type RateLimitRule } from "@/lib/security/rate-limit";
+import { clear, refund, type RateLimitRule } from "@/lib/security/rate-limit";
 import { verifyPasswordWithEqualWork } from "./password";
 import { signInSchema } from "./schemas";
 import { isKnownSignInAddress, rememberSignInAddress } from "./sign-in-addresses";
@@ -78,7 +78,4 @@ async function attemptSucceeded(userId: string, email: string, address: string |
     refund(accountLimitKey(email)),
     ...(address === undefined ? [] : [clear(accountAddressLimitKey(email, address)), refund(addressLimitKey(address)), rememberSignInAddress(userId, address)]),
   ]);
-  // Sign-ins are rare and every failure leaves rows behind: a right password is a good moment to
-  // drop windows that have ended.
-  await sweepExpired();
 }

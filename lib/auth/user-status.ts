@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { recordAudit } from "./audit";
+import { revokeSessions } from "./sessions";
 import type { CurrentUser, UserSummary } from "./types";
 
 /**
@@ -22,7 +23,7 @@ export async function setUserDisabled(admin: CurrentUser, userId: string, disabl
       data: { disabledAt },
       select: { id: true, email: true, name: true, role: true, createdAt: true, disabledAt: true },
     });
-    if (disabled) await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (disabled) await revokeSessions(tx, { userId });
     await recordAudit(tx, { actorId: admin.id, action: disabled ? "user.disabled" : "user.enabled", target: userId });
     return { ...user, createdAt: user.createdAt.toISOString(), disabledAt: user.disabledAt?.toISOString() ?? null };
   });

@@ -4,11 +4,9 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { assembleNextMessages, branchOf, buildUserMessage, imageUrlsInMessages, type BranchTurn } from "@/lib/chat/assemble-messages";
 import { db } from "@/lib/db/client";
 import { AppError, parseOrThrow } from "@/lib/errors";
-import { storedFailure } from "@/lib/http/client-error";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, alphaV35TurnFormSchema, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { randomAlphaV35Seed } from "@/lib/images/random-seed";
-import { announceJob, createJob } from "@/lib/jobs/job-changes";
-import { CANCELLED } from "@/lib/jobs/job-failures";
+import { createJob } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
@@ -141,7 +139,6 @@ export async function startTurn(
     });
     return { turn, job };
   });
-  announceJob(job);
   void runJob(job, (context) => runTurn(user, conversation, turn.id, { messages: assembled.messages, fallback }, values, context));
   const shown = await getConversationWithTurns(user, conversationId);
   return { job: toJobDto(job), turn: shown.turns.find((t) => t.id === turn.id)! };
@@ -184,54 +181,45 @@ async function runTurn(
   { signal, progress }: Parameters<JobWork>[0],
 ): Promise<JobOutcome> {
   const started = Date.now();
-  const finish = (data: Parameters<typeof db.turn.update>[0]["data"]) =>
-    db.turn.update({ where: { id: turnId }, data: { ...data, durationMs: Date.now() - started, completedAt: new Date() } });
-  try {
-    const client = alphaClient();
-    const generate = async (messages: AlphaMessage[]) =>
-      client.generateV35(alphaV35ParamsFromForm(values, { messages: await resolveAssetRefs(messages, loadAsset), session: conversation.session }), {
-        signal,
-        onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
-        onAdmitted: () => progress({ state: "generating" }),
-        onFrame: (frame) => progress({ state: "generating", round: frame.round ?? undefined }),
-      });
-    const result = await generate(request.messages).catch(async (error: unknown) => {
-      if (!request.fallback || !refusedHistory(error)) throw error;
-      log.warn({ turnId, field: (error as UpstreamError).field }, "upstream refused a history image; replaying stored copies");
-      await db.turn.update({ where: { id: turnId }, data: { requestMessages: request.fallback as object[] } });
-      return generate(request.fallback);
+  const client = alphaClient();
+  const generate = async (messages: AlphaMessage[]) =>
+    client.generateV35(alphaV35ParamsFromForm(values, { messages: await resolveAssetRefs(messages, loadAsset), session: conversation.session }), {
+      signal,
+      onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
+      onAdmitted: () => progress({ state: "generating" }),
+      onFrame: (frame) => progress({ state: "generating", round: frame.round ?? undefined }),
     });
-    const common = { responseFrame: result.frame as object, requestId: result.requestId, tokens: result.totalTokens, upstreamModel: result.upstreamModel };
-    if (!result.ok) {
-      const errorCode = result.error.code ?? result.finishReason ?? "error";
-      await finish({ ...common, status: "failed", errorCode, errorMessage: result.userMessage });
-      return { state: "failed", errorCode, errorMessage: result.userMessage, requestId: result.requestId };
-    }
-    progress({ state: "storing" });
-    const owner = { client, ownerId: user.id, teamId: conversation.teamId, turnId, signal };
-    await storeGeneratedImage({ ...owner, url: result.image.url, position: 0 });
-    const intermediate = toolImageUrls(result.assembledHistory).find((url) => url !== result.image.url);
-    if (intermediate) {
-      await storeGeneratedImage({ ...owner, url: intermediate, position: 1 }).catch((error) =>
-        log.warn({ err: error, turnId }, "intermediate image not stored; the final image will stand in for replays"),
-      );
-    }
-    const succeeded = { ...common, status: "succeeded" as const, assembledHistory: result.assembledHistory as object[], durationMs: Date.now() - started, completedAt: new Date() };
-    return {
-      state: "succeeded",
-      requestId: result.requestId,
-      record: async (tx) => {
-        await tx.turn.update({ where: { id: turnId }, data: succeeded });
-        await recordTurnUsage(tx, turnId);
-        // The studio images the request sent (its fallback names more of them: stored copies).
-        const inputAssetIds = assetIdsInMessages([...request.messages, ...(request.fallback ?? [])]);
-        await indexConversationTurn(tx, turnId, { placeholderTitle: UNTITLED_CONVERSATION, inputAssetIds });
-      },
-    };
-  } catch (error) {
-    // A turn stopped by its owner keeps the code cancelled turns have always been stored with,
-    // whatever error the abort surfaced as; the job runner records the same.
-    await finish({ status: "failed", ...(signal.aborted ? CANCELLED : storedFailure(error)) });
-    throw error;
+  const result = await generate(request.messages).catch(async (error: unknown) => {
+    if (!request.fallback || !refusedHistory(error)) throw error;
+    log.warn({ turnId, field: (error as UpstreamError).field }, "upstream refused a history image; replaying stored copies");
+    await db.turn.update({ where: { id: turnId }, data: { requestMessages: request.fallback as object[] } });
+    return generate(request.fallback);
+  });
+  const common = { responseFrame: result.frame as object, requestId: result.requestId, tokens: result.totalTokens, upstreamModel: result.upstreamModel };
+  if (!result.ok) {
+    const errorCode = result.error.code ?? result.finishReason ?? "error";
+    // The runner ends the turn with this reason; the frame and its usage are kept with it.
+    return { state: "failed", errorCode, errorMessage: result.userMessage, requestId: result.requestId, record: (tx) => tx.turn.update({ where: { id: turnId }, data: common }) };
   }
+  progress({ state: "storing" });
+  const owner = { client, ownerId: user.id, teamId: conversation.teamId, turnId, signal };
+  await storeGeneratedImage({ ...owner, url: result.image.url, position: 0 });
+  const intermediate = toolImageUrls(result.assembledHistory).find((url) => url !== result.image.url);
+  if (intermediate) {
+    await storeGeneratedImage({ ...owner, url: intermediate, position: 1 }).catch((error) =>
+      log.warn({ err: error, turnId }, "intermediate image not stored; the final image will stand in for replays"),
+    );
+  }
+  const succeeded = { ...common, status: "succeeded" as const, assembledHistory: result.assembledHistory as object[], durationMs: Date.now() - started, completedAt: new Date() };
+  return {
+    state: "succeeded",
+    requestId: result.requestId,
+    record: async (tx) => {
+      await tx.turn.update({ where: { id: turnId }, data: succeeded });
+      await recordTurnUsage(tx, turnId);
+      // The studio images the request sent (its fallback names more of them: stored copies).
+      const inputAssetIds = assetIdsInMessages([...request.messages, ...(request.fallback ?? [])]);
+      await indexConversationTurn(tx, turnId, { placeholderTitle: UNTITLED_CONVERSATION, inputAssetIds });
+    },
+  };
 }

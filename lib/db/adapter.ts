@@ -15,6 +15,8 @@ export function databaseUrl(config: Pick<Settings, "DATABASE_URL"> = settings())
 
 /** A driver adapter factory plus the means to release the pool underneath it. */
 export type DriverHandle = {
+  /** The server the pool connects to. */
+  url: string;
   factory: MigrationSafePg;
   /** Releases the pool; call it after `$disconnect()` of any client using `factory`. */
   close(): Promise<void>;
@@ -25,7 +27,7 @@ export function openDriver(url: string): DriverHandle {
   // and the schema engine, which never disposes it) is released by one `close()`.
   const pool = new pg.Pool({ connectionString: url });
   pool.on("error", reportIdleConnectionError);
-  return { factory: new MigrationSafePg(pool), close: () => pool.end() };
+  return { url, factory: new MigrationSafePg(pool), close: () => pool.end() };
 }
 
 /**

@@ -23,6 +23,11 @@ export const db = new Proxy({} as PrismaClient, {
   },
 });
 
+/** The URL of the process's database, for a connection that must reach the same server as `db`. */
+export function databaseUrlInUse(): string {
+  return database().url;
+}
+
 /** Makes `database` the process's database: tests point lib code at the one they created. */
 export function setDatabase(database: Database | undefined): void {
   holder.studioDatabase = database;

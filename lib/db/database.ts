@@ -3,6 +3,8 @@ import { openDriver, type DriverHandle } from "./adapter";
 
 /** A Prisma client together with the driver it owns. */
 export type Database = {
+  /** The server behind the client, for a connection of its own beside the pool (LISTEN). */
+  url: string;
   client: PrismaClient;
   close(): Promise<void>;
 };
@@ -11,6 +13,7 @@ export type Database = {
 export function databaseOver(driver: DriverHandle): Database {
   const client = new PrismaClient({ adapter: driver.factory });
   return {
+    url: driver.url,
     client,
     async close() {
       await client.$disconnect();

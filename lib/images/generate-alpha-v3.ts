@@ -11,7 +11,6 @@ import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
 import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
 import { randomAlphaV3Seed } from "./random-seed";
-import { recordGenerationFailure } from "./generation-failure";
 import { loadReferenceAssets, upstreamImageUrl } from "./reference-images";
 import { storeGeneratedImage } from "./store-result";
 import { startVariationSet } from "./start-variation-set";
@@ -25,7 +24,8 @@ type References = Awaited<ReturnType<typeof loadReferenceAssets>>;
 // lib/images/start-variation-set) while their storage quota has room (a 413, lib/storage-quota), and
 // answers: the work runs on in this process whatever the browser does. Running calls the upstream,
 // copies every result image into storage, and only then marks the generation succeeded. A failure
-// is recorded with the reason the designer sees; nothing is reported done without its stored image.
+// is recorded by the job runner, with the reason the designer sees; nothing is reported done without
+// its stored image.
 export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, options: { runAgainOf?: string; seedWasRandom?: boolean } = {}) {
   await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
   const references = await loadReferenceAssets(user, form.images.map((image) => image.assetId), {
@@ -85,38 +85,33 @@ async function runAlphaV3(
   { signal, progress }: Parameters<JobWork>[0],
 ): Promise<JobOutcome> {
   const started = Date.now();
-  try {
-    const client = alphaClient();
-    const params = alphaV3ParamsFromForm(values, await Promise.all(references.map(upstreamImageUrl)));
-    const result = await client.generateV3(params, {
-      signal,
-      onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
-      onAdmitted: () => progress({ state: "generating" }),
-    });
-    progress({ state: "storing" });
-    const stored: EntryImage[] = [];
-    for (const [position, image] of result.images.entries()) {
-      stored.push(await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal }));
-    }
-    const succeeded = {
-      status: "succeeded" as const,
-      requestId: result.requestId,
-      tokens: result.totalTokens,
-      revisedPrompt: result.images.find((image) => image.revisedPrompt)?.revisedPrompt,
-      durationMs: Date.now() - started,
-      completedAt: new Date(),
-    };
-    return {
-      state: "succeeded",
-      requestId: result.requestId,
-      record: async (tx) => {
-        const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: { ...ENTRY_SOURCE, ...GENERATION_USAGE_SOURCE } });
-        await recordGenerationUsage(tx, recorded, stored.length);
-        await indexGeneration(tx, { ...recorded, images: stored }, { model: "alpha-v3", references: references.map((reference) => reference.id), grouped: false });
-      },
-    };
-  } catch (error) {
-    await recordGenerationFailure(generation.id, error, signal, started);
-    throw error;
+  const client = alphaClient();
+  const params = alphaV3ParamsFromForm(values, await Promise.all(references.map(upstreamImageUrl)));
+  const result = await client.generateV3(params, {
+    signal,
+    onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
+    onAdmitted: () => progress({ state: "generating" }),
+  });
+  progress({ state: "storing" });
+  const stored: EntryImage[] = [];
+  for (const [position, image] of result.images.entries()) {
+    stored.push(await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal }));
   }
+  const succeeded = {
+    status: "succeeded" as const,
+    requestId: result.requestId,
+    tokens: result.totalTokens,
+    revisedPrompt: result.images.find((image) => image.revisedPrompt)?.revisedPrompt,
+    durationMs: Date.now() - started,
+    completedAt: new Date(),
+  };
+  return {
+    state: "succeeded",
+    requestId: result.requestId,
+    record: async (tx) => {
+      const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: { ...ENTRY_SOURCE, ...GENERATION_USAGE_SOURCE } });
+      await recordGenerationUsage(tx, recorded, stored.length);
+      await indexGeneration(tx, { ...recorded, images: stored }, { model: "alpha-v3", references: references.map((reference) => reference.id), grouped: false });
+    },
+  };
 }

@@ -12,7 +12,6 @@ import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/reco
 import { betaParamsFromForm } from "./beta-params";
 import { fitBetaReferences } from "./beta-reference-fit";
 import { betaFormSchema, type BetaFormValues } from "./beta-schemas";
-import { recordGenerationFailure } from "./generation-failure";
 import { startVariationSet } from "./start-variation-set";
 import { storeBase64Image, storeGeneratedImage } from "./store-result";
 
@@ -66,33 +65,28 @@ async function runBeta(
   { signal, progress }: Parameters<JobWork>[0],
 ): Promise<JobOutcome> {
   const started = Date.now();
-  try {
-    const client = betaClient();
-    const result = await client.generate(betaParamsFromForm(form, images), {
-      signal,
-      onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
-      onAdmitted: () => progress({ state: "generating" }),
-    });
-    progress({ state: "storing" });
-    const stored: EntryImage[] = [];
-    for (const [position, image] of result.images.entries()) {
-      // A decomposition's images say what they are (spec 2.4: one base image plus its layers).
-      const target = { ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, role: image.role, layout: image.bbox, signal };
-      stored.push(image.b64 ? await storeBase64Image(image.b64, target) : await storeGeneratedImage({ client, url: image.url!, ...target }));
-    }
-    const succeeded = { status: "succeeded" as const, requestId: result.requestId, tokens: result.totalTokens, durationMs: Date.now() - started, completedAt: new Date() };
-    return {
-      state: "succeeded",
-      requestId: result.requestId,
-      record: async (tx) => {
-        const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: { ...ENTRY_SOURCE, ...GENERATION_USAGE_SOURCE } });
-        await recordGenerationUsage(tx, recorded, stored.length);
-        const facts = { model: BETA_GALLERY_MODEL[form.model], references: form.images.map((image) => image.assetId), grouped: form.group !== null };
-        await indexGeneration(tx, { ...recorded, images: stored }, facts);
-      },
-    };
-  } catch (error) {
-    await recordGenerationFailure(generation.id, error, signal, started);
-    throw error;
+  const client = betaClient();
+  const result = await client.generate(betaParamsFromForm(form, images), {
+    signal,
+    onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
+    onAdmitted: () => progress({ state: "generating" }),
+  });
+  progress({ state: "storing" });
+  const stored: EntryImage[] = [];
+  for (const [position, image] of result.images.entries()) {
+    // A decomposition's images say what they are (spec 2.4: one base image plus its layers).
+    const target = { ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, role: image.role, layout: image.bbox, signal };
+    stored.push(image.b64 ? await storeBase64Image(image.b64, target) : await storeGeneratedImage({ client, url: image.url!, ...target }));
   }
+  const succeeded = { status: "succeeded" as const, requestId: result.requestId, tokens: result.totalTokens, durationMs: Date.now() - started, completedAt: new Date() };
+  return {
+    state: "succeeded",
+    requestId: result.requestId,
+    record: async (tx) => {
+      const recorded = await tx.generation.update({ where: { id: generation.id }, data: succeeded, select: { ...ENTRY_SOURCE, ...GENERATION_USAGE_SOURCE } });
+      await recordGenerationUsage(tx, recorded, stored.length);
+      const facts = { model: BETA_GALLERY_MODEL[form.model], references: form.images.map((image) => image.assetId), grouped: form.group !== null };
+      await indexGeneration(tx, { ...recorded, images: stored }, facts);
+    },
+  };
 }

@@ -2,12 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import type { Generation, GenerationKind } from "@/lib/generated/prisma/client";
-import { announceJob, createJob, type OwnerLockedTx } from "@/lib/jobs/job-changes";
+import { createJob, type OwnerLockedTx } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
 import { startWithinRunningLimit, waitForRunningPlace } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
-import { recordGenerationFailure } from "./generation-failure";
 import { toGenerationDto } from "./generation-dto";
 
 /**
@@ -54,15 +53,9 @@ export async function startVariationSet(
     }
     return made;
   });
-  announceJob(started[0].job);
   for (const { generation, job, index } of started) {
     void runJob(job, async (context) => {
-      try {
-        await waitForRunningPlace(job, context.signal);
-      } catch (error) {
-        await recordGenerationFailure(generation.id, error, context.signal, Date.now());
-        throw error;
-      }
+      await waitForRunningPlace(job, context.signal);
       return work({ generation, index }, context);
     });
   }

@@ -3,15 +3,15 @@ import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { db } from "@/lib/db/client";
 import { hasErrorName } from "@/lib/error-name";
 import type { Job, Prisma } from "@/lib/generated/prisma/client";
+import { wakeJobStreamsAtCommit } from "@/lib/wakeups/channel";
 import { ACTIVE_JOB_STATES } from "./job-dto";
-import { wakeOwner } from "./owner-signal";
 import { toJobDto } from "./to-job-dto";
 
 // The one place that moves a job's state and publishes it (issue 9). Each change writes the job and
 // an event holding the job as it now is, in one transaction under the owner's job lock: the owner's
 // events then commit in the order of their ids, so a stream that has read up to id N can never later
-// miss an event with a smaller id (lib/jobs/job-stream). Other instances' streams find the event by
-// polling; this instance's are woken at once.
+// miss an event with a smaller id (lib/jobs/job-stream). The same transaction notifies every studio
+// process, whose listeners wake the owner's streams once the event is visible (lib/wakeups).
 
 type Tx = Prisma.TransactionClient;
 
@@ -30,22 +30,18 @@ export async function lockOwnerJobs(tx: Tx, ownerId: string): Promise<OwnerLocke
 
 async function publish(tx: Tx, job: Job): Promise<void> {
   await tx.jobEvent.create({ data: { jobId: job.id, ownerId: job.ownerId, data: toJobDto(job) } });
+  await wakeJobStreamsAtCommit(tx, job.ownerId);
 }
 
 /**
  * Creates a job inside the caller's transaction (where its generation or turn is created, under the
- * owner's job lock), with its first event. Call `announceJob` once that transaction has committed.
+ * owner's job lock), with its first event; the owner's streams are woken when that transaction commits.
  */
 export async function createJob(tx: OwnerLockedTx, data: Prisma.JobUncheckedCreateInput): Promise<Job> {
   // A job takes its running place when it is made, unless its start says it waits for one.
   const job = await tx.job.create({ data: { ...data, startedAt: data.startedAt === undefined ? new Date() : data.startedAt } });
   await publish(tx, job);
   return job;
-}
-
-/** Wakes this instance's streams of the owner after a change committed elsewhere than changeJob. */
-export function announceJob(job: Pick<Job, "ownerId">): void {
-  wakeOwner(job.ownerId);
 }
 
 /**
@@ -71,14 +67,12 @@ export function changeJobIf(job: Pick<Job, "id" | "ownerId">, allowed: (tx: Owne
 }
 
 async function changeUnderLock(job: Pick<Job, "ownerId">, change: (tx: OwnerLockedTx) => Promise<Job | null>): Promise<Job | null> {
-  const changed = await db.$transaction(async (transaction) => {
+  return db.$transaction(async (transaction) => {
     const tx = await lockOwnerJobs(transaction, job.ownerId);
     const updated = await change(tx);
     if (updated) await publish(tx, updated);
     return updated;
   });
-  if (changed) wakeOwner(job.ownerId);
-  return changed;
 }
 
 // One statement that both checks the job is still active and returns it.

@@ -1,31 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
 import { followStream, receives, within, writeJobEvent } from "@/test/job-stream-reader";
 import { createTestUser } from "@/test/users";
 import type { CurrentUser, SessionUser } from "@/lib/auth/current-user";
 import { changePassword } from "@/lib/auth/change-password";
 import { hashPassword } from "@/lib/auth/password";
-import { endSession } from "@/lib/auth/sessions";
+import { endSession, revokeSessions } from "@/lib/auth/sessions";
 import { setUserDisabled } from "@/lib/auth/user-status";
+import { openDatabase, type Database } from "@/lib/db/database";
+import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
 import { jobEventStream } from "./job-stream";
-import { wakeOwner } from "./owner-signal";
 
 // An open job stream answers for its session until the stream ends, long after its request was
-// authorized: it must end when the session does, whichever studio process ended it.
+// authorized: it must end when the session does, whichever studio process ended it. A second
+// client on the same database stands for another studio process.
 let testDb: TestDb;
+let second: Database;
 let admin: CurrentUser;
 beforeAll(async () => {
   testDb = await createTestDb();
+  second = openDatabase(testDb.url);
   admin = await createTestUser(testDb.db, "admin");
 });
-afterAll(() => testDb.close());
+afterAll(async () => {
+  await second.close();
+  await testDb.close();
+});
 
-/** How soon a stream must end once its session has: it checks at least once a second. */
-const ENDS_WITHIN_MS = 2_000;
+/**
+ * How soon a stream must end once its session has: the revocation wakes it at once. While the
+ * listener is connected a stream reads on its own only every 10 s (its slot's heartbeat), so ending
+ * within this shows it was woken, not that it polled.
+ */
+const ENDS_WITHIN_MS = 1_000;
 
-/** A stream of the user's session that has delivered an event, so it is known to work. */
+/** A stream of the user's session that has delivered an event, with this process's listener connected, so it is known to work. */
 async function openStream(user: CurrentUser) {
   const stream = followStream(await jobEventStream(user, 0n, new AbortController().signal, null));
+  await vi.waitFor(() => expect(hearsOtherProcesses()).toBe(true), { timeout: 5_000 });
   const first = await writeJobEvent(testDb.db, user.id);
   await receives(stream, first);
   return stream;
@@ -37,10 +49,12 @@ async function anotherSession(user: SessionUser): Promise<SessionUser> {
   return { ...user, sessionId: session.id };
 }
 
-/** Writes an event after the session ended and wakes the streams at once: none may send it. */
+/**
+ * Writes an event after the session ended, unannounced: the streams are woken by the revocation
+ * alone, must end, and may not send it even if they read after it was written.
+ */
 async function expectEndedWithoutLaterEvents(stream: ReturnType<typeof followStream>, user: CurrentUser) {
-  const later = await writeJobEvent(testDb.db, user.id);
-  wakeOwner(user.id);
+  const later = await writeJobEvent(testDb.db, user.id, { notify: false });
   const ended = await within(stream.ended, ENDS_WITHIN_MS);
   await stream.close();
   expect(ended).not.toBe("still open");
@@ -48,7 +62,7 @@ async function expectEndedWithoutLaterEvents(stream: ReturnType<typeof followStr
 }
 
 describe("a job stream ends with its session", () => {
-  it("sign-out ends the session's open stream within 2 s, and it sends nothing written afterwards", async () => {
+  it("sign-out ends the session's open stream within 1 s, and it sends nothing written afterwards", async () => {
     const user = await createTestUser(testDb.db);
     const stream = await openStream(user);
     await endSession(user.sessionId);
@@ -75,10 +89,10 @@ describe("a job stream ends with its session", () => {
     await own.close();
   });
 
-  it("a session revoked by another studio process (its row alone, nothing in this process's memory) ends the stream", async () => {
+  it("a session revoked by another studio process (nothing in this process's memory) ends the stream within 1 s", async () => {
     const user = await createTestUser(testDb.db);
     const stream = await openStream(user);
-    await testDb.db.userSession.update({ where: { id: user.sessionId }, data: { revokedAt: new Date() } });
+    await second.client.$transaction((tx) => revokeSessions(tx, { id: user.sessionId }));
     const ended = await within(stream.ended, ENDS_WITHIN_MS);
     await stream.close();
     expect(ended).not.toBe("still open");
@@ -88,7 +102,7 @@ describe("a job stream ends with its session", () => {
     const user = await createTestUser(testDb.db);
     const expiresAt = new Date(Date.now() + 1_000);
     const stream = followStream(await jobEventStream(user, 0n, new AbortController().signal, expiresAt));
-    const ended = await within(stream.ended, ENDS_WITHIN_MS);
+    const ended = await within(stream.ended, 2_000);
     await stream.close();
     expect(ended).not.toBe("still open");
     expect(ended).toBeGreaterThanOrEqual(expiresAt.getTime());

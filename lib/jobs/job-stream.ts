@@ -2,13 +2,13 @@ import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
+import { hearsOtherProcesses, nextWake, wakeCount } from "@/lib/wakeups/process-wakeups";
 import { JOB_EVENT_NAME } from "./job-dto";
-import { nextWake, wakeCount } from "./owner-signal";
 import { readEventsWhileSignedIn } from "./signed-in-events";
 import { freeStreamSlot, keepStreamSlot, SLOT_HEARTBEAT_MS, takeStreamSlot } from "./stream-slots";
+import { streamWaitMs } from "./stream-wait";
 
-/** How often a stream looks for changes made by other instances (this one's wake it at once), and checks its session. */
-const POLL_MS = 1_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 /** A stream ends after this and the browser reconnects (Last-Event-ID), through a fresh check of its request. */
@@ -29,9 +29,10 @@ const POSITION = /^\d{1,18}$/;
 const holder = globalThis as typeof globalThis & { studioServerStopping?: AbortController };
 const serverStopping = (holder.studioServerStopping ??= new AbortController());
 
-/** Ends every job stream of this process now, and any opened after: the server is stopping. */
+/** Ends every job stream of this process now, and any opened after, and stops its listener: the server is stopping. */
 export function endJobStreams(): void {
   serverStopping.abort();
+  void stopWakeListener();
 }
 
 /** Ends the job streams on the signals on which Next stops the server (from instrumentation.ts, in the server process only). */
@@ -56,12 +57,18 @@ export function streamPosition(lastEventId: string | null, after: string | undef
  * changes committed (lib/jobs/job-changes). Takes one of the user's stream slots first (429
  * `too_many_job_streams` when they hold JOB_STREAMS_PER_USER already).
  *
+ * A stream reads when its owner's streams are woken, on any studio process's change to their jobs
+ * (lib/wakeups), and polls every second only while this process's listener is down.
+ *
  * The stream answers for its session long after the request that opened it was authorized, so it
- * ends as soon as the session does: every read of events also checks the session row (at least once
- * a second, whichever process revoked it), and it ends by `sessionExpiresAt` at the latest.
+ * ends as soon as the session does: every read of events also checks the session row, and revoking a
+ * session wakes its user's streams on every process (lib/auth/sessions). It ends by
+ * `sessionExpiresAt` at the latest.
  */
 export async function jobEventStream(user: CurrentUser, position: bigint, requestSignal: AbortSignal, sessionExpiresAt: Date | null): Promise<Response> {
   const slot = await takeStreamSlot(user.id);
+  // Not while stopping: the listener was stopped with the streams.
+  if (!serverStopping.signal.aborted) startWakeListener();
   const stop = new AbortController();
   const stopStream = () => stop.abort();
   // Set when the request ends or the reader cancels: then there is no stream left to end.
@@ -103,7 +110,8 @@ export async function jobEventStream(user: CurrentUser, position: bigint, reques
             write(": heartbeat\n\n");
             lastWrite = Date.now();
           }
-          await nextWake(user.id, seen, Math.min(POLL_MS, ends - Date.now()), stop.signal);
+          const due = { ends, heartbeat: lastWrite + HEARTBEAT_MS, slotBeat: lastSlotBeat + SLOT_HEARTBEAT_MS };
+          await nextWake(user.id, seen, streamWaitMs(Date.now(), due, hearsOtherProcesses()), stop.signal);
         }
       } catch (error) {
         // The browser went away mid-write (nothing to tell), or the database failed (it reconnects).

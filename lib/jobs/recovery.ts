@@ -2,14 +2,11 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { Job } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { endLinkedRun } from "./end-linked-run";
 import { changeJob } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
 import { CANCELLED, INTERRUPTED } from "./job-failures";
 import { JOB_STALE_AFTER_MS, RUNNER_ID } from "./runner";
-
-const SWEEP_EVERY_MS = 15_000;
-/** Events older than this are only needed by a stream that was away for a day; lists give the state. */
-const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Ends the active jobs that no live runner holds: their heartbeat is older than `heartbeatBefore` and
@@ -36,13 +33,8 @@ export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
 export async function endJobWithoutRunner(job: Job): Promise<boolean> {
   const cancelled = job.cancelRequestedAt !== null;
   const failure = cancelled ? CANCELLED : INTERRUPTED;
-  const finishedAt = new Date();
-  const row = { where: { status: "pending" as const }, data: { status: "failed" as const, ...failure, completedAt: finishedAt } };
   // The generation or turn ends in the same transaction as the job, as a runner's end does.
-  const ended = await changeJob(job, { state: cancelled ? "cancelled" : "interrupted", ...failure, queuePosition: null, finishedAt }, async (tx) => {
-    if (job.generationId) await tx.generation.updateMany({ ...row, where: { ...row.where, id: job.generationId } });
-    if (job.turnId) await tx.turn.updateMany({ ...row, where: { ...row.where, id: job.turnId } });
-  });
+  const ended = await changeJob(job, { state: cancelled ? "cancelled" : "interrupted", ...failure, queuePosition: null, finishedAt: new Date() }, (tx) => endLinkedRun(tx, job, failure));
   return ended !== null;
 }
 
@@ -55,25 +47,14 @@ async function endPendingWithoutJob(startedBefore: Date) {
 }
 
 /**
- * At start: when this is the database's only studio process (`npm start`'s embedded database), every
- * active job was cut off by the restart and ends now; otherwise other instances may be running
- * theirs, so only jobs whose heartbeat stopped end. Then the same sweep repeats, for instances that die while this one runs.
+ * At a web process's start: when it is the database's only one (`npm start`'s embedded database),
+ * every active image job was cut off by the restart and ends now; otherwise other instances may be
+ * running theirs, so only jobs whose heartbeat stopped end. Instances that die later are swept by the
+ * worker's scheduled run (lib/engine/queues).
  */
 export async function recoverJobsAtStart(options: { singleProcess: boolean }): Promise<void> {
   const now = new Date();
   const ended = await endAbandonedJobs(options.singleProcess ? now : new Date(now.getTime() - JOB_STALE_AFTER_MS));
   const legacy = await endPendingWithoutJob(now);
   if (ended || legacy) log.warn({ jobs: ended, rowsWithoutJob: legacy }, "ended work interrupted by the last restart");
-  const sweep = setInterval(() => void sweepOnce(), SWEEP_EVERY_MS);
-  sweep.unref();
-}
-
-async function sweepOnce(): Promise<void> {
-  try {
-    const ended = await endAbandonedJobs(new Date(Date.now() - JOB_STALE_AFTER_MS));
-    if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
-    await db.jobEvent.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - EVENT_RETENTION_MS) } } });
-  } catch (error) {
-    log.warn({ err: error }, "job sweep failed");
-  }
 }

@@ -6,6 +6,7 @@ import { failureOf, storedFailure } from "@/lib/http/client-error";
 import { log } from "@/lib/log";
 import { changeJob } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
+import { endLinkedRun } from "./end-linked-run";
 import { CANCELLED } from "./job-failures";
 
 // Runs jobs in this process, detached from the request that created them (issue 9): leaving a page
@@ -24,13 +25,14 @@ export const JOB_STALE_AFTER_MS = 30_000;
 export type JobProgress = { state: "waiting"; queuePosition: number } | { state: "generating"; round?: number } | { state: "storing" };
 
 /**
- * How the work ended: the job ends the same way. `record` writes the domain row's end (its
- * generation or turn) in the transaction that ends the job, and not at all if the job had already
- * ended (a cancel or a sweep got there first).
+ * How the work ended: the job ends the same way, and so does its generation or turn, in the one
+ * transaction that ends the job (lib/jobs/end-linked-run), and not at all if the job had already
+ * ended (a cancel or a sweep got there first). `record` writes what else the work learned: a
+ * success's results, or what the upstream said with a refusal.
  */
 export type JobOutcome =
   | { state: "succeeded"; requestId?: string | null; record?: (tx: Prisma.TransactionClient) => Promise<unknown> }
-  | { state: "failed"; errorCode: string; errorMessage: string; requestId?: string | null };
+  | { state: "failed"; errorCode: string; errorMessage: string; requestId?: string | null; record?: (tx: Prisma.TransactionClient) => Promise<unknown> };
 
 export type JobWork = (context: { signal: AbortSignal; progress: (update: JobProgress) => void }) => Promise<JobOutcome>;
 
@@ -44,17 +46,26 @@ export function runnerClaim(): { runnerId: string; heartbeatAt: Date } {
 
 /**
  * Runs the work of a job created by this process (with `runnerClaim()`), publishing its progress and
- * how it ended. Never rejects: the caller starts it and moves on.
+ * how it ended. Never rejects: the caller starts it and moves on. A failure, thrown or returned, is
+ * written here for the job and its generation or turn alike: the work itself never records one.
  */
-export async function runJob(job: Pick<Job, "id" | "ownerId">, work: JobWork): Promise<void> {
+export async function runJob(job: Pick<Job, "id" | "ownerId" | "generationId" | "turnId">, work: JobWork): Promise<void> {
   const controller = new AbortController();
   held.set(job.id, controller);
   startHeartbeat();
   const progress = progressWriter(job);
+  const started = Date.now();
   try {
     const outcome = await work({ signal: controller.signal, progress: progress.report }).catch((error: unknown) => failedOutcome(error, controller.signal, job.id));
     await progress.settle();
-    await changeJob(job, { ...endOf(outcome), queuePosition: null, finishedAt: new Date() }, outcome.state === "succeeded" ? outcome.record : undefined);
+    const record =
+      outcome.state === "succeeded"
+        ? outcome.record
+        : async (tx: Prisma.TransactionClient) => {
+            await endLinkedRun(tx, job, outcome, { durationMs: Date.now() - started });
+            await outcome.record?.(tx);
+          };
+    await changeJob(job, { ...endOf(outcome), queuePosition: null, finishedAt: new Date() }, record);
   } catch (error) {
     log.error({ err: error, jobId: job.id }, "job end not recorded; the sweep will end it once its heartbeat stops");
   } finally {

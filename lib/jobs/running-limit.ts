@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { Job, Prisma } from "@/lib/generated/prisma/client";
 import { changeJobIf, lockOwnerJobs, type OwnerLockedTx } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
-import { nextWake, wakeCount } from "./owner-signal";
+import { nextWake, wakeCount } from "@/lib/wakeups/process-wakeups";
 
 // A hint, not a promise: running work ends when the upstream answers (seconds to a few minutes), and
 // nothing tells the studio when. A short wait lets a client that polls take a freed place soon.

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BlobTooLargeError } from "./blob-store";
-import { FsBlobStore } from "./fs-blob-store";
+import { FsBlobStore, TEMP_FILE_ABANDONED_AFTER_MS } from "./fs-blob-store";
 
 let root: string;
 let store: FsBlobStore;
@@ -67,12 +67,15 @@ describe("FsBlobStore", () => {
     expect(await filesUnder(root)).toEqual([]);
   });
 
-  it("removes temp files left by a crash when it starts", async () => {
-    const { mkdir, writeFile } = await import("node:fs/promises");
+  it("removes temp files left by a crash when it starts, and leaves another process's write under way alone", async () => {
     await mkdir(path.join(root, "tmp"), { recursive: true });
-    await writeFile(path.join(root, "tmp", "left-over"), "half a file");
+    const leftOver = path.join(root, "tmp", "left-over");
+    await writeFile(leftOver, "half a file");
+    const abandoned = new Date(Date.now() - TEMP_FILE_ABANDONED_AFTER_MS - 60_000);
+    await utimes(leftOver, abandoned, abandoned);
+    await writeFile(path.join(root, "tmp", "another-process-writing"), "a chunk so far");
     await store.put(Readable.from([Buffer.from("x")]));
-    expect(await readdir(path.join(root, "tmp"))).toEqual([]);
+    expect(await readdir(path.join(root, "tmp"))).toEqual(["another-process-writing"]);
   });
 
   it("answers null for a missing blob and deletes idempotently", async () => {

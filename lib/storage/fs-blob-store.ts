@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -10,7 +10,13 @@ const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
 // Local filesystem blobs under <root>/<aa>/<bb>/<sha256>. A blob is written to a temp file in
 // <root>/tmp, fsynced, then renamed into place: rename is atomic on one filesystem, so a reader or
-// a crash never sees half a file. Leftover temp files from a crash are removed at start.
+// a crash never sees half a file. Several processes (web servers, workers) share the directory, so
+// a process starting removes only the temp files nobody has written to for a while: a crash's
+// leftovers, never another process's write under way.
+
+/** A temp file untouched this long belongs to a process that is gone (a write under way touches its file with every chunk). */
+export const TEMP_FILE_ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
 export class FsBlobStore implements BlobStore {
   private ready: Promise<void> | undefined;
 
@@ -18,8 +24,13 @@ export class FsBlobStore implements BlobStore {
 
   private init(): Promise<void> {
     this.ready ??= (async () => {
-      await rm(this.tmpDir(), { recursive: true, force: true });
       await mkdir(this.tmpDir(), { recursive: true, mode: 0o700 });
+      const abandonedBefore = Date.now() - TEMP_FILE_ABANDONED_AFTER_MS;
+      for (const name of await readdir(this.tmpDir())) {
+        const file = path.join(this.tmpDir(), name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtimeMs < abandonedBefore) await rm(file, { recursive: true, force: true });
+      }
     })();
     return this.ready;
   }

@@ -1,17 +1,17 @@
 import "server-only";
+import { wakeVideoSyncAtCommit } from "@/lib/wakeups/channel";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import type { Asset } from "@/lib/generated/prisma/client";
-import { announceJob, createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
+import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { prepareKeyframes } from "./keyframes";
 import { partitionProblem } from "./partition-rule";
 import { readPartition } from "./partition-status";
 import { referenceTimeProblem, videoInputTypeOfMime } from "./input-rules";
-import { wakeVideoSync } from "./sync-signal";
 import { toVideoJobDto, VIDEO_JOB_INCLUDE } from "./to-video-dto";
 import type { VideoJobDto } from "./video-dto";
 import type { VideoFormValues } from "./video-schemas";
@@ -47,10 +47,9 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
       include: VIDEO_JOB_INCLUDE,
     });
     const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id });
+    await wakeVideoSyncAtCommit(tx);
     return { video, job };
   });
-  announceJob(created.job);
-  wakeVideoSync();
   return toVideoJobDto({ ...created.video, job: created.job }, new Map(inputs.map((asset) => [asset.id, asset])));
 }
 

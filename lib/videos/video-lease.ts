@@ -33,6 +33,18 @@ export async function claimDueVideos(limit: number, now = new Date(), worker: st
   return claimed;
 }
 
+/**
+ * When the next job falls due for any worker: the earliest poll time of an active job, or, for one
+ * under a lease, the end of that lease (a worker that died lets go then). Null when none is active.
+ */
+export async function nextDueAt(): Promise<Date | null> {
+  const [row] = await db.$queryRaw<{ due: Date | null }[]>`
+    SELECT min(GREATEST("nextPollAt", COALESCE("leaseUntil", "nextPollAt"))) AS due
+    FROM "VideoJob"
+    WHERE "status"::text = ANY(${activeStatuses}) AND "nextPollAt" IS NOT NULL`;
+  return row?.due ?? null;
+}
+
 /** Keeps this worker's claims alive while it works on them. */
 export async function renewLeases(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -1,0 +1,26 @@
+import "server-only";
+import type { Queue } from "pg-boss";
+
+/**
+ * The worker's scheduled work, each on a pg-boss queue of its own with its retry policy stated here.
+ * pg-boss sends a scheduled job once per cron tick for the whole cluster, however many workers run,
+ * and the `stately` policy keeps at most one run waiting and one under way. Both tasks are
+ * idempotent (each run looks at the database afresh), so a failed run is simply retried.
+ */
+type ScheduledQueue = { name: string; cron: string; options: Omit<Queue, "name"> & { policy: "stately" } };
+
+export const SCHEDULED_QUEUES = {
+  /** Ends the image jobs of web processes that stopped beating (crashed or killed). */
+  sweepAbandonedJobs: {
+    name: "upkeep.sweep-abandoned-jobs",
+    cron: "* * * * *",
+    // The next tick comes within a minute: no retry would be sooner.
+    options: { policy: "stately", retryLimit: 0, expireInSeconds: 60 },
+  },
+  /** Deletes records that outlived their use (lib/engine/prune-records). */
+  pruneRecords: {
+    name: "upkeep.prune-records",
+    cron: "17 * * * *",
+    options: { policy: "stately", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  },
+} as const satisfies Record<string, ScheduledQueue>;

@@ -1,0 +1,93 @@
+import pg from "pg";
+import { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDb, type TestDb } from "@/test/db";
+import { createTestUser } from "@/test/users";
+import { openDatabase, type Database } from "@/lib/db/database";
+import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
+import { onVideoSyncWake } from "@/lib/wakeups/video-sync-wake";
+import { wakeVideoSyncAtCommit } from "@/lib/wakeups/channel";
+import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
+import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
+import { SCHEDULED_QUEUES } from "./queues";
+import { startWorker, type StudioWorker } from "./worker";
+
+// The worker process's engine on a real PostgreSQL: its schedules exist once for the cluster however
+// many workers start, a scheduled run does its work, and a second client (another studio process)
+// reaches the worker through the database alone.
+let testDb: TestDb;
+let second: Database;
+beforeAll(async () => {
+  testDb = await createTestDb();
+  second = openDatabase(testDb.url);
+});
+afterAll(async () => {
+  await second.close();
+  await testDb.close();
+});
+
+async function scheduledQueues(): Promise<string[]> {
+  const client = new pg.Client(testDb.url);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>("SELECT name FROM pgboss.schedule ORDER BY name");
+    return rows.map((row) => row.name);
+  } finally {
+    await client.end();
+  }
+}
+
+describe("the worker's job engine", () => {
+  it("schedules each upkeep task once for the cluster, however many workers start", async () => {
+    const workers: StudioWorker[] = [await startWorker({ singleProcess: false }), await startWorker({ singleProcess: false })];
+    try {
+      expect(await scheduledQueues()).toEqual(Object.values(SCHEDULED_QUEUES).map((queue) => queue.name).sort());
+    } finally {
+      for (const worker of workers) await worker.stop();
+    }
+  });
+
+  it("a sweep run ends the job of a web process that stopped beating, and its generation with it", async () => {
+    const user = await createTestUser(testDb.db);
+    const stale = new Date(Date.now() - 120_000);
+    const generation = await testDb.db.generation.create({ data: { ownerId: user.id, kind: "alpha_v3", model: "alpha-v3", prompt: "cut off", params: {} } });
+    const job = await testDb.db.$transaction(async (tx) =>
+      createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "cut off", generationId: generation.id, runnerId: "a web process that died", heartbeatAt: stale }),
+    );
+    const worker = await startWorker({ singleProcess: false });
+    // Another process asks for a run now rather than waiting for the next minute's tick.
+    const client = new PgBoss({ connectionString: testDb.url, supervise: false, schedule: false });
+    await client.start();
+    try {
+      await client.send(SCHEDULED_QUEUES.sweepAbandonedJobs.name, {});
+      await vi.waitFor(async () => expect((await testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).state).toBe("interrupted"), { timeout: 15_000, interval: 200 });
+      expect((await testDb.db.generation.findUniqueOrThrow({ where: { id: generation.id } })).status).toBe("failed");
+    } finally {
+      await client.stop({ graceful: false });
+      await worker.stop();
+    }
+  });
+
+  it("a video job recorded by another process wakes this process's video sync at once", async () => {
+    const woken = vi.fn();
+    onVideoSyncWake(woken);
+    startWakeListener();
+    try {
+      await vi.waitFor(() => expect(hearsOtherProcesses()).toBe(true), { timeout: 8_000 });
+      const before = Date.now();
+      await second.client.$transaction(async (tx) => wakeVideoSyncAtCommit(tx));
+      await vi.waitFor(() => expect(woken).toHaveBeenCalledTimes(1), { timeout: 2_000, interval: 10 });
+      expect(Date.now() - before).toBeLessThan(500);
+      // Nothing is announced by a transaction that rolls back.
+      await second.client.$transaction(async (tx) => {
+        await wakeVideoSyncAtCommit(tx);
+        throw new Error("rolled back");
+      }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(woken).toHaveBeenCalledTimes(1);
+    } finally {
+      onVideoSyncWake(undefined);
+      await stopWakeListener();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import "server-only";
+import { PgBoss } from "pg-boss";
+import { databaseUrlInUse } from "@/lib/db/client";
+import { endAbandonedJobs } from "@/lib/jobs/recovery";
+import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
+import { log } from "@/lib/log";
+import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
+import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
+import { pruneRecords } from "./prune-records";
+import { SCHEDULED_QUEUES } from "./queues";
+
+// The worker process's background work, outside Next's bundles: video jobs followed to their end
+// (lib/videos/sync-worker) and the cluster's scheduled upkeep on pg-boss (lib/engine/queues). Any
+// number of workers may run on one PostgreSQL: video jobs are claimed by lease, scheduled runs by
+// pg-boss, so each piece of work has one worker at a time.
+
+/** How the worker shows in pg_stat_activity. */
+const APPLICATION_NAME = "studio worker";
+/** How long a stop lets scheduled work under way finish before pg-boss gives it up. */
+const STOP_TIMEOUT_MS = 20_000;
+
+export type StudioWorker = { stop(): Promise<void> };
+
+const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> = {
+  async sweepAbandonedJobs() {
+    const ended = await endAbandonedJobs(new Date(Date.now() - JOB_STALE_AFTER_MS));
+    if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
+  },
+  async pruneRecords() {
+    const removed = await pruneRecords();
+    if (Object.values(removed).some((count) => count > 0)) log.info({ removed }, "removed records that outlived their use");
+  },
+};
+
+/**
+ * Starts the worker's background work on the process's database. `singleProcess`: no other studio
+ * process follows video jobs (`npm start`'s embedded database), so leases left by the last run are void.
+ */
+export async function startWorker(options: { singleProcess: boolean }): Promise<StudioWorker> {
+  const boss = new PgBoss({ connectionString: databaseUrlInUse(), application_name: APPLICATION_NAME });
+  // Only the code and message: an error may carry the connection, whose parameters hold the password.
+  boss.on("error", (error: { code?: unknown; message?: unknown }) => log.error({ code: error.code, reason: error.message }, "job engine error"));
+  await boss.start();
+  for (const [task, queue] of Object.entries(SCHEDULED_QUEUES) as [keyof typeof SCHEDULED_QUEUES, (typeof SCHEDULED_QUEUES)[keyof typeof SCHEDULED_QUEUES]][]) {
+    await boss.createQueue(queue.name, queue.options);
+    // A queue made by an earlier release keeps its row: its retry policy is brought up to date.
+    const { policy: _policy, ...policy } = queue.options;
+    await boss.updateQueue(queue.name, policy);
+    await boss.schedule(queue.name, queue.cron);
+    await boss.work(queue.name, async () => {
+      await scheduledWork[task]();
+    });
+  }
+  // Hears submits from web processes, which wake the video sync at once.
+  startWakeListener();
+  await startVideoSync(options);
+  log.info({ scheduled: Object.values(SCHEDULED_QUEUES).map((queue) => queue.name) }, "worker started");
+  return {
+    async stop() {
+      await stopVideoSync();
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+      await stopWakeListener();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * The PostgreSQL channel on which a studio process asks every process (itself included) to wake a
+ * user's open job streams; the payload is the user's id. Each process's listener
+ * (lib/wakeups/listener) hears it.
+ */
+export const JOB_STREAM_WAKE_CHANNEL = "studio_job_streams";
+
+/**
+ * Wakes the user's job streams on every studio process once `tx` commits: what changed (a job's
+ * event, a revoked session) is then read at once. PostgreSQL delivers a notification only at commit,
+ * never before what the transaction wrote is visible, and drops it if the transaction rolls back.
+ */
+export async function wakeJobStreamsAtCommit(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${JOB_STREAM_WAKE_CHANNEL}, ${userId})`;
+}
+
+/** The channel on which a web process wakes the workers' video sync: a job was recorded to be sent. */
+export const VIDEO_SYNC_WAKE_CHANNEL = "studio_video_sync";
+
+/** Wakes every worker's video sync once `tx` commits, so a new job is sent at once rather than at the next tick. */
+export async function wakeVideoSyncAtCommit(tx: Prisma.TransactionClient): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${VIDEO_SYNC_WAKE_CHANNEL}, '')`;
+}
