@@ -37,11 +37,11 @@ describe("the runner ends a job and its generation together", () => {
   it("a failure thrown by the work ends both, with the same reason, and the time it took", async () => {
     const { job, generation } = await jobWithGeneration();
     await runJob(job, async () => {
-      throw new AppError("upstream_unavailable", "The image service is unreachable");
+      throw new AppError("upstream_failed", "The image service is unreachable");
     });
     const ended = await rows({ job: job.id, generation: generation.id });
-    expect(ended.job).toMatchObject({ state: "failed", errorCode: "upstream_unavailable", errorMessage: "The image service is unreachable" });
-    expect(ended.generation).toMatchObject({ status: "failed", errorCode: "upstream_unavailable", errorMessage: "The image service is unreachable" });
+    expect(ended.job).toMatchObject({ state: "failed", errorCode: "upstream_failed", errorMessage: "The image service is unreachable" });
+    expect(ended.generation).toMatchObject({ status: "failed", errorCode: "upstream_failed", errorMessage: "The image service is unreachable" });
     expect(ended.generation.durationMs).toBeGreaterThanOrEqual(0);
     expect(ended.generation.completedAt).not.toBeNull();
   });
@@ -76,7 +76,7 @@ describe("the runner ends a job and its generation together", () => {
     const running = runJob(job, () => new Promise((_, reject) => (fail = reject)));
     // Another process's sweep ends the job (its runner looked dead), while the work is still under way.
     expect(await endJobWithoutRunner(await testDb.db.job.findUniqueOrThrow({ where: { id: job.id } }))).toBe(true);
-    fail(new AppError("upstream_error", "The image service failed"));
+    fail(new AppError("upstream_failed", "The image service failed"));
     await running;
     const ended = await rows({ job: job.id, generation: generation.id });
     expect(ended.job).toMatchObject({ state: "interrupted", ...INTERRUPTED });
@@ -87,7 +87,7 @@ describe("the runner ends a job and its generation together", () => {
     const { job, generation } = await jobWithGeneration();
     await testDb.db.generation.update({ where: { id: generation.id }, data: { status: "succeeded" } });
     await runJob(job, async () => {
-      throw new AppError("upstream_error", "late");
+      throw new AppError("upstream_failed", "late");
     });
     expect((await rows({ job: job.id, generation: generation.id })).generation.status).toBe("succeeded");
   });
