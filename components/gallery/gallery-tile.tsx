@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import type { MouseEvent } from "react";
+import { ActionIcon, icons } from "@/components/ui/action-icon";
 import type { GalleryItemDto } from "@/lib/gallery/gallery-dto";
-import { kindBadge } from "./gallery-format";
+import { kindBadge, variationsLabel } from "./gallery-format";
 
 type Props = {
   item: GalleryItemDto;
@@ -25,6 +26,7 @@ export const TILE_CAPTION_PX = 48;
 // jumps), the kind badge, and a check mark while selected. A click opens it, unless the designer is
 // selecting (the Select button, Ctrl/Cmd-click, shift-click).
 export function GalleryTile({ item, index, selected, selecting, tabbable, showCreator, onPick }: Props) {
+  const variations = item.variationIds.length;
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     const range = event.shiftKey;
     // Enter on a focused tile (a click with no pointer behind it) always opens it.
@@ -40,7 +42,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
         onClick={onClick}
         tabIndex={tabbable ? 0 : -1}
         data-index={index}
-        aria-label={`${kindBadge(item)}: ${item.prompt || "Untitled"}`}
+        aria-label={`${variations > 1 ? variationsLabel(variations) : kindBadge(item)}: ${item.prompt || "Untitled"}`}
         className={`group relative block overflow-hidden rounded-xl border bg-zinc-100 outline-none focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 dark:bg-zinc-800/80 dark:focus-visible:ring-offset-zinc-950 ${
           selected ? "border-accent-500 ring-2 ring-accent-500" : "border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700"
         }`}
@@ -54,6 +56,12 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
           )}
         </div>
         <span className="absolute top-2 left-2 rounded-md bg-zinc-950/65 px-1.5 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm">{kindBadge(item)}</span>
+        {variations > 1 ? (
+          <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-md bg-zinc-950/70 px-1.5 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm" data-testid="gallery-tile-variations">
+            <ActionIcon path={icons.layers} className="size-3.5" />
+            {variationsLabel(variations)}
+          </span>
+        ) : null}
         <span
           aria-hidden
           className={`absolute top-2 right-2 grid size-5.5 place-items-center rounded-full border-2 transition-opacity ${
