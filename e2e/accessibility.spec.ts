@@ -131,6 +131,16 @@ for (const colorScheme of ["light", "dark"] as const) {
   });
 }
 
+// A phone in the dark theme, where small text on dark surfaces is easiest to get wrong.
+test.describe("on a phone (390×844) in the dark theme", () => {
+  test.use({ colorScheme: "dark", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const path of ["/gallery", "/alpha", "/chat", "/videos"]) {
+    test(`${path} has no serious accessibility violation on a phone`, async ({ page }) => {
+      await expectAccessible(page, path);
+    });
+  }
+});
+
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 /** Presses Tab until `target` has the focus; fails if it never does within `limit` presses. */

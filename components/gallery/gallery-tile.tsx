@@ -19,6 +19,9 @@ type Props = {
   onPick: (index: number, how: { range: boolean }) => void;
 };
 
+/** A variation set's tile: the edges of the images behind the cover, inside the grid's gap. */
+const stackedClass = "shadow-[3px_3px_0_-1px_var(--color-zinc-300),6px_6px_0_-2px_var(--color-zinc-200)] dark:shadow-[3px_3px_0_-1px_var(--color-zinc-700),6px_6px_0_-2px_var(--color-zinc-800)]";
+
 /** Under the image: a line of prompt and one of who or where. */
 export const TILE_CAPTION_PX = 48;
 
@@ -45,7 +48,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
         aria-label={`${variations > 1 ? variationsLabel(variations) : kindBadge(item)}: ${item.prompt || "Untitled"}`}
         className={`group relative block overflow-hidden rounded-xl border bg-zinc-100 outline-none focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 dark:bg-zinc-800/80 dark:focus-visible:ring-offset-zinc-950 ${
           selected ? "border-accent-500 ring-2 ring-accent-500" : "border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700"
-        }`}
+        } ${variations > 1 ? stackedClass : ""}`}
       >
         <div className="aspect-square w-full">
           {item.thumbnailUrl ? (
