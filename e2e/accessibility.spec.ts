@@ -31,7 +31,8 @@ async function makeSamples(admin: APIRequestContext): Promise<Samples> {
     data: { task: "t2va", prompt: "A lantern on a quiet pier", durationSeconds: 4, shortEdge: 768, aspectRatio: "16:9", delivery720p: false, advanced: { steps: 20, seed: 7 }, inputs: [] },
   });
   expect(video.status(), await video.text()).toBe(202);
-  const generation = await admin.post("/api/alpha/v3/generations", { data: { prompt: "A paper boat on a calm lake", images: [], size: "1024x1024", revise: false } });
+  // Two variations, so the gallery shows a set's tile and its detail the set's navigation.
+  const generation = await admin.post("/api/alpha/v3/generations", { data: { prompt: "A paper boat on a calm lake", images: [], size: "1024x1024", revise: false, variations: 2 } });
   expect(generation.status(), await generation.text()).toBe(202);
   const videoId = ((await video.json()) as { video: { id: string } }).video.id;
   // Both jobs end before any page is scanned, so no page is caught half-way through an update.
@@ -42,12 +43,13 @@ async function makeSamples(admin: APIRequestContext): Promise<Samples> {
   await expect
     .poll(
       async () => {
-        galleryItem = ((await (await admin.get("/api/gallery?scope=mine")).json()) as { items: { id: string }[] }).items[0]?.id;
-        return galleryItem;
+        const first = ((await (await admin.get("/api/gallery?scope=mine&kind=image")).json()) as { items: { id: string; variationIds: string[] }[] }).items[0];
+        galleryItem = first?.id;
+        return first?.variationIds.length;
       },
       { timeout: 30_000 },
     )
-    .toBeTruthy();
+    .toBe(2);
   return {
     galleryItem: galleryItem!,
     conversation: ((await conversation.json()) as { conversation: { id: string } }).conversation.id,
@@ -130,6 +132,18 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
   });
 }
+
+// A phone in the dark theme, where small text on dark surfaces is easiest to get wrong.
+test.describe("on a phone (390×844) in the dark theme", () => {
+  test.use({ colorScheme: "dark", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const path of ["/gallery", "/alpha", "/chat", "/videos"]) {
+    // The samples give the gallery a variation set, the chat a conversation and the videos a job.
+    test(`${path} has no serious accessibility violation on a phone`, async ({ page, samples }) => {
+      expect(samples.galleryItem).toBeTruthy();
+      await expectAccessible(page, path);
+    });
+  }
+});
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 

@@ -65,3 +65,40 @@ test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 7000
   await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue("7001");
   await expect(page.getByTestId("alpha-variations-1")).toHaveAttribute("aria-checked", "true");
 });
+
+test("the form follows every image of a set: 'n of 3 ready', each tile filling in, a failed one with its reason and Run again", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Two of the three run at once (ALPHA_CONCURRENCY): the first request is slow, the second fails
+  // (a 500, and the same again on its one retry); the third runs once a place frees.
+  await request.post(`${emulatorControl}/faults`, { data: { sequence: [{ kind: "slow", ms: 6_000 }, { kind: "500" }, { kind: "500" }], pathPrefix: ALPHA_V3_PATH } });
+  await page.goto("/alpha");
+  await page.getByRole("textbox", { name: "Prompt" }).fill(`Three lanterns on a jetty ${Date.now()}`);
+  await page.getByRole("switch", { name: /Rewrite prompt/ }).click();
+  await page.getByTestId("alpha-variations-3").click();
+  await page.getByRole("button", { name: "Generate" }).click();
+
+  const progress = page.getByTestId("alpha-set-progress");
+  const items = progress.getByTestId("alpha-set-item");
+  await expect(items).toHaveCount(3);
+  // While the slow one still runs: one ready (its tile shows the image), one failed with its reason.
+  await expect(progress.getByTestId("alpha-set-summary")).toHaveText("1 of 3 ready · 1 did not finish", { timeout: 15_000 });
+  await expect(items.locator("img")).toHaveCount(1);
+  await expect(page.locator('[data-testid="alpha-set-item"][data-state="failed"]')).toHaveCount(1);
+  await expect(progress.getByRole("button", { name: "Cancel the rest" })).toBeVisible();
+  const failure = progress.getByTestId("alpha-set-failure");
+  await expect(failure).toHaveCount(1);
+  await expect(failure).toContainText(/Variation [123]:/);
+  await page.screenshot({ path: `${screenshots}/variation-set-progress-light.png` });
+
+  await expect(progress.getByTestId("alpha-set-summary")).toHaveText("2 of 3 ready · 1 did not finish", { timeout: 20_000 });
+  await expect(items.locator("img")).toHaveCount(2);
+  // The dark theme, as the shell's theme script sets it for a dark system preference.
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await page.screenshot({ path: `${screenshots}/variation-set-progress-dark.png` });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+
+  // Run again repeats the failed image in its place; once all three are ready the progress is done.
+  await failure.getByRole("button", { name: "Run again" }).click();
+  await expect(progress).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId("alpha-generate")).toBeEnabled();
+});

@@ -30,6 +30,10 @@ export function DetailActions({ item, teams }: { item: GalleryItemDetailDto; tea
   const [dialog, setDialog] = useState<"share" | "links" | "delete" | null>(null);
   const image = orderedImages(item.outputs)[0];
   const close = () => setDialog(null);
+  // After deleting one image of a set, the next one left (or the one before) is shown.
+  const at = item.variations.findIndex((variation) => variation.id === item.id);
+  const neighbour = item.variations[at + 1] ?? item.variations[at - 1];
+  const afterDelete = at !== -1 && neighbour ? `/gallery/${neighbour.id}` : "/gallery";
 
   return (
     <div className="space-y-2" data-testid="gallery-detail-actions">
@@ -96,7 +100,7 @@ export function DetailActions({ item, teams }: { item: GalleryItemDetailDto; tea
       ) : null}
       {item.can.share ? <ShareDialog open={dialog === "share"} onClose={close} itemId={item.id} current={item.sharedWith} teams={teams} /> : null}
       {item.can.publicLink ? <PublicLinksDialog open={dialog === "links"} onClose={close} itemId={item.id} /> : null}
-      {item.can.delete ? <DeleteDialog open={dialog === "delete"} onClose={close} subject="this entry" run={() => remove.mutateAsync()} onDeleted={() => router.push("/gallery")} /> : null}
+      {item.can.delete ? <DeleteDialog open={dialog === "delete"} onClose={close} subject={at !== -1 && item.variations.length > 1 ? "this image of the set" : "this entry"} run={() => remove.mutateAsync()} onDeleted={() => router.push(afterDelete)} /> : null}
     </div>
   );
 }

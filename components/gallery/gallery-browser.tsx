@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useId, useMemo, useState } from "react";
+import { ActionIcon, icons } from "@/components/ui/action-icon";
 import { Button } from "@/components/ui/button";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import { Spinner } from "@/components/ui/spinner";
@@ -12,11 +13,12 @@ import { GalleryEmpty, GallerySkeleton } from "./gallery-empty";
 import { GalleryFilters } from "./gallery-filters";
 import { GalleryGrid } from "./gallery-grid";
 import { galleryListQuery } from "./gallery-queries";
-import { emptySelection, keptIn, type Selection } from "./gallery-selection";
+import { emptySelection, keptIn, selectedEntries, type Selection } from "./gallery-selection";
 import { GalleryTabs } from "./gallery-tabs";
 import { activeFilterCount, filtersFromSearch, galleryHref, withFilter, withScope, type FilterKey } from "./gallery-url";
 import { SelectionBar } from "./selection-bar";
 import { useFilterNavigation } from "./use-filter-navigation";
+import { useGalleryArrivals } from "./use-gallery-arrivals";
 
 const TEAM_TAB_REFRESH_MS = 15_000;
 
@@ -31,7 +33,9 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
   // The designer's own new entries arrive with their jobs' events (components/jobs/jobs-provider);
   // what teammates share into a team's tab is read again every so often.
   const list = useInfiniteQuery({ ...galleryListQuery(filters), placeholderData: keepPreviousData, refetchInterval: filters.scope === "mine" ? false : TEAM_TAB_REFRESH_MS });
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const listed = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const arrivals = useGalleryArrivals(listed, JSON.stringify(filters), list.isSuccess && !list.isPlaceholderData);
+  const { items } = arrivals;
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [selecting, setSelecting] = useState(false);
   // Narrow screens fold the filters away behind one button so the grid starts high on a phone.
@@ -44,6 +48,10 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
   // Entries that left the list (another filter, a delete) leave the selection too.
   const order = useMemo(() => items.map((item) => item.id), [items]);
   const shownSelection = useMemo(() => keptIn(selection, order), [selection, order]);
+  // A variation set's tile stands for its images: an action on it acts on each of them.
+  const selectedIds = useMemo(() => selectedEntries(shownSelection, items), [shownSelection, items]);
+  // Each image of a set is an entry of its own (its tile stands for them all).
+  const entryCount = items.reduce((count, item) => count + item.variationIds.length, 0);
   const creators = useMemo(() => creatorsOf(items, filters.creator), [items, filters.creator]);
 
   const onFilter = useCallback((key: FilterKey, value: string) => change((latest) => withFilter(latest, key, value)), [change]);
@@ -94,6 +102,21 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
         />
       </div>
 
+      {/* No height of its own, so the pill appearing moves nothing; it stays in view while the page scrolls. */}
+      <div className="sticky top-24 z-30 flex h-0 justify-center lg:top-4">
+        {arrivals.arrived > 0 ? (
+          <button
+            type="button"
+            onClick={arrivals.showArrived}
+            className="inline-flex h-8 items-center gap-1.5 rounded-full bg-accent-600 px-3.5 text-sm font-medium text-white shadow-lg shadow-zinc-900/20 hover:bg-accent-700 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-zinc-950"
+            data-testid="gallery-new-pill"
+          >
+            <ActionIcon path={icons.up} className="size-4" />
+            {arrivals.arrived} new
+          </button>
+        ) : null}
+      </div>
+
       {list.isPending ? (
         <GallerySkeleton />
       ) : list.isError && items.length === 0 ? (
@@ -122,15 +145,15 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
                 Load more
               </Button>
             ) : list.hasNextPage ? null : (
-              <span data-testid="gallery-end">{items.length === 1 ? "1 entry" : `${items.length} entries`}</span>
+              <span data-testid="gallery-end">{entryCount === 1 ? "1 entry" : `${entryCount} entries`}</span>
             )}
           </div>
         </div>
       )}
 
-      {shownSelection.ids.size > 0 ? <SelectionBar ids={shownSelection.ids} teams={teams} onClear={clearSelection} /> : null}
+      {selectedIds.size > 0 ? <SelectionBar ids={selectedIds} teams={teams} onClear={clearSelection} /> : null}
       <p className="sr-only" aria-live="polite">
-        {shownSelection.ids.size > 0 ? `${shownSelection.ids.size} selected` : ""}
+        {selectedIds.size > 0 ? `${selectedIds.size} selected` : ""}
       </p>
     </div>
   );

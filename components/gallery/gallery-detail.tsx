@@ -13,6 +13,7 @@ import { DetailFacts } from "./detail-facts";
 import { DetailMedia } from "./detail-media";
 import { kindBadge, modelLabel } from "./gallery-format";
 import { galleryItemQuery, isNotFound } from "./gallery-queries";
+import { VariationNav } from "./variation-nav";
 import { PromptCard } from "@/components/ui/prompt-card";
 
 function BackLink() {
@@ -75,6 +76,7 @@ function DetailView({ item, teams }: { item: GalleryItemDetailDto; teams: TeamSu
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-4">
+          <VariationNav item={item} />
           <DetailMedia item={item} />
           <PromptCard prompt={item.prompt} testId="gallery-detail-prompt">
             {item.request.revisedPrompt ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, kindBadge, modelLabel, shortPrompt } from "./gallery-format";
+import { formatClock, kindBadge, modelLabel, shortPrompt, variationsLabel } from "./gallery-format";
 
 describe("gallery wording", () => {
   it("labels a tile by its kind, a set by its image count and a video by its length", () => {
@@ -9,6 +9,7 @@ describe("gallery wording", () => {
     expect(kindBadge({ kind: "video", imageCount: 0, durationMs: 5000 })).toBe("Video · 0:05");
     expect(kindBadge({ kind: "video", imageCount: 0, durationMs: null })).toBe("Video");
     expect(formatClock(65_400)).toBe("1:05");
+    expect(variationsLabel(3)).toBe("3 variations");
   });
 
   it("names models by their label and keeps an unknown one as stored", () => {

@@ -25,6 +25,11 @@ export function kindBadge(item: Pick<GalleryItemDto, "kind" | "imageCount" | "du
   return `${GALLERY_KIND_LABELS[item.kind]} · ${count}`;
 }
 
+/** What a variation set's tile and detail call it: "3 variations". */
+export function variationsLabel(count: number): string {
+  return `${count} variation${count === 1 ? "" : "s"}`;
+}
+
 /** The model's name as the filter shows it; an unknown one as stored. */
 export function modelLabel(model: string): string {
   return (GALLERY_MODEL_LABELS as Record<string, string>)[model] ?? model;

@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { emptySelection, keptIn, movedFocus, toggled, withRange } from "./gallery-selection";
+import { emptySelection, keptIn, movedFocus, selectedEntries, toggled, withRange } from "./gallery-selection";
 
 const order = ["a", "b", "c", "d", "e", "f"];
 
 describe("gallery selection", () => {
+  it("acts on every listed image of a selected variation set's tile", () => {
+    const tiles = [{ id: "a", variationIds: ["a"] }, { id: "s1", variationIds: ["s1", "s2", "s3"] }];
+    expect([...selectedEntries(toggled(emptySelection, "s1"), tiles)]).toEqual(["s1", "s2", "s3"]);
+    expect([...selectedEntries(withRange(toggled(emptySelection, "a"), ["a", "s1"], "s1"), tiles)]).toEqual(["a", "s1", "s2", "s3"]);
+  });
+
   it("toggles one entry in and out and makes it the anchor", () => {
     const one = toggled(emptySelection, "c");
     expect([...one.ids]).toEqual(["c"]);

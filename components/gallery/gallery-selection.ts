@@ -30,6 +30,11 @@ export function keptIn(selection: Selection, order: readonly string[]): Selectio
   return { ids, anchor: selection.anchor && listed.has(selection.anchor) ? selection.anchor : null };
 }
 
+/** The entries behind the selected tiles: every listed image of a selected variation set. */
+export function selectedEntries(selection: Selection, tiles: readonly { id: string; variationIds: readonly string[] }[]): Set<string> {
+  return new Set(tiles.filter((tile) => selection.ids.has(tile.id)).flatMap((tile) => tile.variationIds));
+}
+
 const STEPS: Record<string, (columns: number) => number> = {
   ArrowLeft: () => -1,
   ArrowRight: () => 1,

@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import type { MouseEvent } from "react";
+import { ActionIcon, icons } from "@/components/ui/action-icon";
 import type { GalleryItemDto } from "@/lib/gallery/gallery-dto";
-import { kindBadge } from "./gallery-format";
+import { kindBadge, variationsLabel } from "./gallery-format";
 
 type Props = {
   item: GalleryItemDto;
@@ -18,6 +19,9 @@ type Props = {
   onPick: (index: number, how: { range: boolean }) => void;
 };
 
+/** A variation set's tile: the edges of the images behind the cover, inside the grid's gap. */
+const stackedClass = "shadow-[3px_3px_0_-1px_var(--color-zinc-300),6px_6px_0_-2px_var(--color-zinc-200)] dark:shadow-[3px_3px_0_-1px_var(--color-zinc-700),6px_6px_0_-2px_var(--color-zinc-800)]";
+
 /** Under the image: a line of prompt and one of who or where. */
 export const TILE_CAPTION_PX = 48;
 
@@ -25,6 +29,7 @@ export const TILE_CAPTION_PX = 48;
 // jumps), the kind badge, and a check mark while selected. A click opens it, unless the designer is
 // selecting (the Select button, Ctrl/Cmd-click, shift-click).
 export function GalleryTile({ item, index, selected, selecting, tabbable, showCreator, onPick }: Props) {
+  const variations = item.variationIds.length;
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     const range = event.shiftKey;
     // Enter on a focused tile (a click with no pointer behind it) always opens it.
@@ -34,16 +39,16 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
   }
 
   return (
-    <div role="gridcell" aria-selected={selected} className="min-w-0" data-testid="gallery-tile" data-item-id={item.id}>
+    <div role="gridcell" aria-selected={selected} className="relative min-w-0" data-testid="gallery-tile" data-item-id={item.id}>
       <Link
         href={`/gallery/${item.id}`}
         onClick={onClick}
         tabIndex={tabbable ? 0 : -1}
         data-index={index}
-        aria-label={`${kindBadge(item)}: ${item.prompt || "Untitled"}`}
+        aria-label={`${kindBadge(item)}${variations > 1 ? `, ${variationsLabel(variations)}` : ""}: ${item.prompt || "Untitled"}`}
         className={`group relative block overflow-hidden rounded-xl border bg-zinc-100 outline-none focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:ring-offset-2 dark:bg-zinc-800/80 dark:focus-visible:ring-offset-zinc-950 ${
           selected ? "border-accent-500 ring-2 ring-accent-500" : "border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700"
-        }`}
+        } ${variations > 1 ? stackedClass : ""}`}
       >
         <div className="aspect-square w-full">
           {item.thumbnailUrl ? (
@@ -54,6 +59,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
           )}
         </div>
         <span className="absolute top-2 left-2 rounded-md bg-zinc-950/65 px-1.5 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm">{kindBadge(item)}</span>
+
         <span
           aria-hidden
           className={`absolute top-2 right-2 grid size-5.5 place-items-center rounded-full border-2 transition-opacity ${
@@ -65,6 +71,18 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
           </svg>
         </span>
       </Link>
+      {/* Beside the link, not in it: the link's name already says it, and its visible text must stay within that name. */}
+      {variations > 1 ? (
+        <span
+          aria-hidden
+          className="pointer-events-none absolute left-2 inline-flex items-center gap-1 rounded-md bg-zinc-950/70 px-1.5 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm"
+          style={{ bottom: TILE_CAPTION_PX + 8 }}
+          data-testid="gallery-tile-variations"
+        >
+          <ActionIcon path={icons.layers} className="size-3.5" />
+          {variationsLabel(variations)}
+        </span>
+      ) : null}
       <div className="px-0.5 pt-1.5" style={{ height: TILE_CAPTION_PX }}>
         <p className="truncate text-[13px] text-zinc-800 dark:text-zinc-200" title={item.prompt}>
           {item.prompt || "Untitled"}

@@ -46,10 +46,14 @@ function refusalOf(error: unknown): GenerationFailure {
   return isApiError(error) ? { error: error.error, status: error.status } : { error: unreachable };
 }
 
+/** One image of a followed variation set: its job (undefined until the jobs list has it) and its thumbnail once stored. */
+export type FollowedVariation = { jobId: string; job: JobDto | undefined; thumbnailUrl: string | null };
+
 // Generations run as server jobs (issue 9): the POST answers 202 at once with the job and its
 // pending generation, the job's progress comes from the jobs list (components/jobs), and leaving the
-// page never stops it. The form follows one job: the one it started last or, when the page opens,
-// the newest one of its kind still running (after a reload, or coming back from another page).
+// page never stops it. The form follows what it started last (every job of a variation set) or,
+// when the page opens, the newest request of its kind still running (after a reload, or coming back
+// from another page).
 export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
   const { kind, history: historySource, startPath, noteOf } = source;
   const queryClient = useQueryClient();
@@ -57,7 +61,8 @@ export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
   const history = useGenerationHistory(historySource);
   const { mutate: cancelJob, variables: cancelledId, isError: cancelRefused } = useCancelJob();
   const { mutateAsync: runAgainJob } = useRunAgain();
-  const [followedId, setFollowedId] = useState<string | null>(null);
+  const [followedIds, setFollowedIds] = useState<string[]>([]);
+  const followedId = followedIds[0] ?? null;
   const [reattached, setReattached] = useState(false);
   const [sending, setSending] = useState<{ since: number; note?: string } | null>(null);
   const [refusal, setRefusal] = useState<GenerationFailure | null>(null);
@@ -67,15 +72,15 @@ export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
   if (!reattached && jobs.data) {
     setReattached(true);
     const newestRunning = jobs.data.find((job) => job.kind === kind && isActiveJobState(job.state));
-    if (newestRunning && followedId === null) setFollowedId(newestRunning.id);
+    if (newestRunning && followedId === null) setFollowedIds(requestOf(newestRunning, jobs.data));
   }
 
-  const follow = useCallback(async (start: () => Promise<JobDto>, note?: string) => {
-    setFollowedId(null);
+  const follow = useCallback(async (start: () => Promise<JobDto[]>, note?: string) => {
+    setFollowedIds([]);
     setRefusal(null);
     setSending({ since: Date.now(), note });
     try {
-      setFollowedId((await start()).id);
+      setFollowedIds((await start()).map((job) => job.id));
     } catch (error) {
       setRefusal(refusalOf(error));
     } finally {
@@ -86,33 +91,61 @@ export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
   const generate = useCallback(
     (input: TInput) =>
       follow(async () => {
-        const { job, jobs, generations } = await api<StartedGenerations>(startPath, { method: "POST", json: input });
+        const { jobs, generations } = await api<StartedGenerations>(startPath, { method: "POST", json: input });
         for (const started of jobs) rememberJob(queryClient, started);
         // Last first, so the set reads in the order it was asked for.
         for (const generation of [...generations].reverse()) prependGeneration(queryClient, historySource.key, generation);
-        return job;
+        return jobs;
       }, noteOf?.input(input)),
     [follow, queryClient, startPath, historySource.key, noteOf],
   );
 
-  /** A new job with the settings (and seed) of a failed or interrupted one; the form follows it. */
-  const runAgain = useCallback((jobId: string) => follow(async () => (await runAgainJob(jobId)).job), [follow, runAgainJob]);
+  /**
+   * A new job with the settings (and seed) of a failed or interrupted one. The form follows it: in
+   * the place of the failed image when that was one of a followed set, else on its own.
+   */
+  const runAgain = useCallback(
+    async (jobId: string) => {
+      if (followedIds.length < 2 || !followedIds.includes(jobId)) return follow(async () => [(await runAgainJob(jobId)).job]);
+      try {
+        const { job } = await runAgainJob(jobId);
+        setFollowedIds((ids) => ids.map((id) => (id === jobId ? job.id : id)));
+      } catch (error) {
+        setRefusal(refusalOf(error));
+      }
+    },
+    [follow, followedIds, runAgainJob],
+  );
 
-  const generation = followed?.generationId ? historyItems(history.data).find((item) => item.id === followed.generationId) : undefined;
+  const items = historyItems(history.data);
+  const jobById = new Map((jobs.data ?? []).map((job) => [job.id, job]));
+  const variations: FollowedVariation[] | null =
+    followedIds.length > 1
+      ? followedIds.map((jobId) => {
+          const job = jobById.get(jobId);
+          const made = job?.generationId ? items.find((item) => item.id === job.generationId) : undefined;
+          return { jobId, job, thumbnailUrl: made?.images[0]?.thumbnailUrl ?? null };
+        })
+      : null;
+  // A set is followed image by image (its own progress); one image by the job's steps.
+  const single = variations === null ? followed : undefined;
+  const generation = single?.generationId ? items.find((item) => item.id === single.generationId) : undefined;
   const running: RunningGeneration | null = sending
     ? { stage: "sending", position: null, startedAt: sending.since, note: sending.note }
-    : followed && isActiveJobState(followed.state)
-      ? { stage: followed.state, position: followed.queuePosition, startedAt: Date.parse(followed.createdAt), note: generation ? noteOf?.generation(generation) : undefined }
+    : single && isActiveJobState(single.state)
+      ? { stage: single.state, position: single.queuePosition, startedAt: Date.parse(single.createdAt), note: generation ? noteOf?.generation(generation) : undefined }
       : null;
-  const jobFailed = followed?.state === "failed" || followed?.state === "interrupted";
-  const failure: GenerationFailure | null = refusal ?? (jobFailed ? { error: followed.error ?? failedWithoutReason } : null);
+  const jobFailed = single?.state === "failed" || single?.state === "interrupted";
+  const failure: GenerationFailure | null = refusal ?? (jobFailed ? { error: single.error ?? failedWithoutReason } : null);
 
   return {
     running,
     failure,
-    cancelled: followed?.state === "cancelled",
+    cancelled: single?.state === "cancelled",
+    /** Every image of the followed variation set; null when one image is followed. */
+    variations: sending ? null : variations,
     /** The followed job, when it failed in a way "Run again" can repeat. */
-    repeatableJobId: jobFailed && followed.canRunAgain ? followed.id : null,
+    repeatableJobId: jobFailed && single.canRunAgain ? single.id : null,
     generate,
     runAgain,
     /** Cancel was pressed and the runner has not stopped yet (usually under a second). */
@@ -120,9 +153,22 @@ export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
     cancel: useCallback(() => {
       if (followedId) cancelJob(followedId);
     }, [cancelJob, followedId]),
+    /** Stops every image of the followed set that is still running. */
+    cancelSet: useCallback(() => {
+      for (const job of jobs.data ?? []) if (followedIds.includes(job.id) && isActiveJobState(job.state)) cancelJob(job.id);
+    }, [cancelJob, followedIds, jobs.data]),
     dismiss: useCallback(() => {
       setRefusal(null);
-      setFollowedId(null);
+      setFollowedIds([]);
     }, []),
   };
+}
+
+/** The jobs one request made: a variation set's, in the order they were asked for, or the job alone. */
+function requestOf(job: JobDto, list: JobDto[]): string[] {
+  if (!job.variationSetId) return [job.id];
+  return list
+    .filter((candidate) => candidate.variationSetId === job.variationSetId)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((candidate) => candidate.id);
 }

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import type { GenerationDto } from "@/lib/images/generation-dto";
+import { readySummary } from "./variation-sets";
 
 type Props = {
   /** Prefix of the test id (`${name}-variation-set`). */
@@ -16,7 +17,7 @@ type Props = {
 export function VariationSet({ name, generations, renderCell }: Props) {
   const ready = generations.filter((generation) => generation.status === "succeeded").length;
   const failed = generations.filter((generation) => generation.status === "failed").length;
-  const summary = [`${ready} of ${generations.length} ready`, ...(failed > 0 ? [`${failed} did not finish`] : [])].join(" · ");
+  const summary = readySummary(ready, failed, generations.length);
   return (
     <section
       aria-label={`Set of ${generations.length} variations`}

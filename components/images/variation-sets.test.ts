@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GenerationDto } from "@/lib/images/generation-dto";
-import { groupVariationSets } from "./variation-sets";
+import { groupVariationSets, readySummary } from "./variation-sets";
 
 const generation = (id: string, variationSetId: string | null, second: number) => ({ id, variationSetId, createdAt: `2026-11-26T10:00:${String(second).padStart(2, "0")}.000Z` }) as GenerationDto;
 
@@ -13,5 +13,12 @@ describe("groupVariationSets", () => {
       ["b", ["b1", "b2", "b3"]],
       ["single-old", ["single-old"]],
     ]);
+  });
+});
+
+describe("readySummary", () => {
+  it("counts the ready images and names the ones that did not finish", () => {
+    expect(readySummary(2, 0, 3)).toBe("2 of 3 ready");
+    expect(readySummary(2, 1, 3)).toBe("2 of 3 ready · 1 did not finish");
   });
 });

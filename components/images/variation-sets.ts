@@ -24,3 +24,8 @@ export function groupVariationSets(items: GenerationDto[]): ResultGroup[] {
   for (const group of groups) group.generations.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return groups;
 }
+
+/** How far a set has come, as its header says it: "2 of 3 ready", and how many did not finish. */
+export function readySummary(ready: number, unfinished: number, total: number): string {
+  return [`${ready} of ${total} ready`, ...(unfinished > 0 ? [`${unfinished} did not finish`] : [])].join(" · ");
+}

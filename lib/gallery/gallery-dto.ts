@@ -24,6 +24,11 @@ export type GalleryItemDto = {
   height: number | null;
   /** A video's length. */
   durationMs: number | null;
+  /**
+   * The entries the tile stands for, its own first: a variation set's entries that match the tab and
+   * its filters (one tile for the set), or the entry alone.
+   */
+  variationIds: string[];
 };
 
 export type GalleryPageDto = { items: GalleryItemDto[]; nextCursor: string | null };
@@ -48,6 +53,8 @@ export type GalleryItemDetailDto = GalleryItemDto & {
   conversationId: string | null;
   videoJobId: string | null;
   generationId: string | null;
+  /** The entries of its variation set that the viewer may see, in the order they were made; empty when not in a set. */
+  variations: { id: string; thumbnailUrl: string | null }[];
 };
 
 /** What deleting entries did: outputs still needed elsewhere are kept, each with the reason. */

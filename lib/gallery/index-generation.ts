@@ -12,10 +12,17 @@ export type GenerationEntryFacts = { model: GalleryModel; references: readonly s
 export type EntryImage = { id: string; role: string | null };
 
 /** What an entry is written from: the generation as its end recorded it (`ENTRY_SOURCE`), and its stored images in order. */
-export type GenerationEntrySource = { id: string; ownerId: string; prompt: string; revisedPrompt: string | null; images: readonly EntryImage[] };
+export type GenerationEntrySource = {
+  id: string;
+  ownerId: string;
+  prompt: string;
+  revisedPrompt: string | null;
+  variationSetId: string | null;
+  images: readonly EntryImage[];
+};
 
 /** The generation's columns an entry needs: select them where its end is recorded (the update returns them). */
-export const ENTRY_SOURCE = { id: true, ownerId: true, prompt: true, revisedPrompt: true } as const;
+export const ENTRY_SOURCE = { id: true, ownerId: true, prompt: true, revisedPrompt: true, variationSetId: true } as const;
 
 /**
  * Writes the gallery entries of a generation that has just succeeded, in the transaction that records
@@ -31,6 +38,7 @@ export async function indexGeneration(tx: Tx, generation: GenerationEntrySource,
   const entry = {
     ownerId: generation.ownerId,
     generationId: generation.id,
+    variationSetId: generation.variationSetId,
     model: facts.model,
     prompt: generation.prompt,
     searchText: [generation.prompt, generation.revisedPrompt].filter(Boolean).join("\n"),

@@ -57,6 +57,14 @@ describe("gallery entries of generations", () => {
     expect(await db().galleryItemAsset.count({ where: { itemId: { in: entries.map((e) => e.id) } } })).toBe(entries.length * 2);
   });
 
+  it("writes the entries of a variation set with the set's id, so the gallery shows them as one tile", async () => {
+    const { jobs, variationSetId } = await startAlphaV3(context.user, alphaV3FormSchema.parse({ prompt: "two kites", size: "1024x1024", variations: 2 }));
+    for (const job of jobs) expect((await waitForJob(db(), job.id)).state).toBe("succeeded");
+    const entries = await db().galleryItem.findMany({ where: { generationId: { in: jobs.map((job) => job.generationId!) } } });
+    expect(variationSetId).not.toBeNull();
+    expect(entries.map((entry) => entry.variationSetId)).toEqual([variationSetId, variationSetId]);
+  });
+
   it("writes a beta layer decomposition as one layer set: the base image its cover, every image counted", async () => {
     const source = await uploadedPng();
     const id = await beta({ model: "beta-image-v5.0-pro", prompt: "split into 5 layers", layerDecomposition: true, images: [source], size: { method: "tier", tier: "1K" } });

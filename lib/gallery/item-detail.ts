@@ -7,17 +7,19 @@ import type { GalleryItem } from "@/lib/generated/prisma/client";
 import type { GalleryItemDetailDto } from "./gallery-dto";
 import { linkedAssets } from "./item-outputs";
 import { mayDelete, mayShare, openItemForUser } from "./open-item";
+import { canSeeItem } from "@/lib/sharing/access";
 import { galleryItemRowSelect, toGalleryItemDto } from "./to-gallery-item-dto";
 
 /** GET /api/gallery/items/[id]: the entry, its files, the request that made it and what the viewer may do. */
 export async function itemDetail(user: CurrentUser, id: string): Promise<GalleryItemDetailDto> {
   const item = await openItemForUser(user, id);
-  const [row, outputs, references, request, settings] = await Promise.all([
+  const [row, outputs, references, request, settings, variations] = await Promise.all([
     db.galleryItem.findUniqueOrThrow({ where: { id }, select: galleryItemRowSelect }),
     linkedAssets([id], true),
     linkedAssets([id], false),
     requestOf(item),
     siteSettings(),
+    variationsOf(user, item),
   ]);
   return {
     ...toGalleryItemDto(row),
@@ -33,7 +35,20 @@ export async function itemDetail(user: CurrentUser, id: string): Promise<Gallery
     conversationId: item.conversationId,
     videoJobId: item.videoJobId,
     generationId: item.generationId,
+    variations,
   };
+}
+
+// The other images of its set that the viewer may see (the same rule as the entry's own), in the
+// order the gallery's set tile lists them, so the detail steps through what the tile stood for.
+async function variationsOf(user: CurrentUser, item: GalleryItem): Promise<GalleryItemDetailDto["variations"]> {
+  if (!item.variationSetId) return [];
+  const members = await db.galleryItem.findMany({
+    where: { variationSetId: item.variationSetId, coverAssetId: { not: null } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, ownerId: true, teamId: true, coverAssetId: true },
+  });
+  return members.filter((member) => canSeeItem(user, member)).map((member) => ({ id: member.id, thumbnailUrl: `/api/assets/${member.coverAssetId}?variant=thumb` }));
 }
 
 type RequestSummary = GalleryItemDetailDto["request"];

@@ -22,7 +22,7 @@ let admin: CurrentUser;
 let teamA: string;
 let teamB: string;
 
-type Seed = { owner: CurrentUser; prompt: string; kind?: GalleryKind; model?: string; teamId?: string; createdAt: string; cover?: boolean };
+type Seed = { owner: CurrentUser; prompt: string; kind?: GalleryKind; model?: string; teamId?: string; createdAt: string; cover?: boolean; variationSetId?: string; searchText?: string };
 
 async function seed(entry: Seed): Promise<string> {
   const cover = await testDb.db.asset.create({
@@ -36,7 +36,8 @@ async function seed(entry: Seed): Promise<string> {
       sharedAt: entry.teamId ? new Date() : null,
       model: entry.model ?? "alpha-v3",
       prompt: entry.prompt,
-      searchText: entry.prompt,
+      searchText: entry.searchText ?? entry.prompt,
+      variationSetId: entry.variationSetId ?? null,
       coverAssetId: entry.cover === false ? null : cover.id,
       createdAt: new Date(entry.createdAt),
     },
@@ -131,6 +132,46 @@ describe("listGallery", () => {
     await expect(list(alice, { from: "2026-02-30" })).rejects.toMatchObject({ code: "validation_failed", fields: [{ field: "from" }] });
     await expect(list(alice, { to: "0000-01-01" })).rejects.toMatchObject({ code: "validation_failed", fields: [{ field: "to" }] });
     expect(prompts(await list(alice, { from: "0001-01-01", to: "9999-12-31" }))).toHaveLength(3);
+  });
+});
+
+describe("listGallery with variation sets", () => {
+  const setId = "5e7a11d0-0000-4000-8000-000000000001";
+  let erin: CurrentUser;
+  let made: string[];
+  let single: string;
+
+  beforeAll(async () => {
+    erin = await createTestUser(testDb.db);
+    const image = (index: number, createdAt: string, extra: Partial<Seed> = {}) =>
+      seed({ owner: erin, prompt: "a kite over dunes", variationSetId: setId, searchText: `a kite over dunes\nrevised ${index}`, createdAt, ...extra });
+    // The set's images end one after another; a single image is made between its first and second.
+    made = [await image(1, "2026-03-01T10:00:00Z"), await image(2, "2026-03-01T10:00:05Z", { teamId: teamA }), await image(3, "2026-03-01T10:00:09Z")];
+    single = await seed({ owner: erin, prompt: "a lone kite", createdAt: "2026-03-01T10:00:02Z" });
+  });
+
+  it("shows a set as one tile where its first image stands, standing for every image of the set", async () => {
+    const page = await list(erin);
+    expect(page.items.map((item) => item.id)).toEqual([single, made[0]]);
+    expect(page.items[0].variationIds).toEqual([single]);
+    expect(page.items[1].variationIds).toEqual(made);
+  });
+
+  it("pages over tiles: a set is one entry of one page, never repeated", async () => {
+    const first = await list(erin, { limit: 1 });
+    expect(first.items.map((item) => item.id)).toEqual([single]);
+    const second = await list(erin, { limit: 1, cursor: first.nextCursor });
+    expect(second.items.map((item) => item.id)).toEqual([made[0]]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("counts only the images of a set that the tab and the filters show", async () => {
+    const shared = await list(erin, { shared: "shared" });
+    expect(shared.items.map((item) => item.variationIds)).toEqual([[made[1]]]);
+    expect((await list(erin, { shared: "private" })).items.map((item) => item.variationIds)).toEqual([[single], [made[0], made[2]]]);
+    // A teammate sees only the shared image, as its own tile.
+    expect((await list(alice, { scope: teamA, creator: erin.id })).items.map((item) => item.variationIds)).toEqual([[made[1]]]);
+    expect((await list(erin, { q: "revised 3" })).items.map((item) => item.variationIds)).toEqual([[made[2]]]);
   });
 });
 

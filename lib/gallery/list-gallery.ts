@@ -22,7 +22,7 @@ export async function listGallery(user: CurrentUser, query: GalleryQuery): Promi
   return { items: items.map(toGalleryItemDto), nextCursor: rows.length > query.limit && last ? encodeGalleryCursor(last) : null };
 }
 
-type PageRow = Omit<GalleryItemRow, "owner" | "team" | "cover" | "createdAt" | "sharedAt"> & {
+type PageRow = Omit<GalleryItemRow, "owner" | "team" | "cover" | "createdAt" | "sharedAt" | "variationIds"> & {
   createdAt: Date | string;
   sharedAt: Date | string | null;
   ownerName: string;
@@ -33,6 +33,7 @@ type PageRow = Omit<GalleryItemRow, "owner" | "team" | "cover" | "createdAt" | "
   coverWidth: number | null;
   coverHeight: number | null;
   coverDurationMs: number | null;
+  variationIds: string[];
 };
 
 function toRow(row: PageRow): GalleryItemRow {
@@ -47,6 +48,7 @@ function toRow(row: PageRow): GalleryItemRow {
     owner: { id: row.ownerId, name: row.ownerName },
     team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
     cover: { id: row.coverAssetId, width: row.coverWidth, height: row.coverHeight, durationMs: row.coverDurationMs },
+    variationIds: row.variationIds,
   };
 }
 
@@ -56,30 +58,34 @@ function toRow(row: PageRow): GalleryItemRow {
  * gives the order, so a first page reads only the rows it returns; a search uses the full-text index
  * (to_tsvector('simple', "searchText"), migration 20261123171447_teams_gallery). Every value is a
  * parameter. Exported for the bench's EXPLAIN ANALYZE (scripts/bench-gallery.ts).
+ *
+ * A variation set is one tile: it stands where its first matching entry (the first image to be
+ * ready) stands, so the images that arrive later never move it, and it lists the set's entries that
+ * match the same tab and filters, so its count says what the designer would find one by one.
  */
 export function galleryPageSql(user: CurrentUser, query: GalleryQuery): Prisma.Sql {
-  const conditions = [scopeCondition(user, query.scope), Prisma.sql`"coverAssetId" IS NOT NULL`];
-  if (query.kind) conditions.push(Prisma.sql`"kind" = ${query.kind}::"GalleryKind"`);
-  if (query.model) conditions.push(Prisma.sql`"model" = ${query.model}`);
-  if (query.creator) conditions.push(Prisma.sql`"ownerId" = ${query.creator}`);
-  if (query.shared) conditions.push(query.shared === "shared" ? Prisma.sql`"teamId" IS NOT NULL` : Prisma.sql`"teamId" IS NULL`);
-  // Whole UTC days, `to` included.
-  if (query.from) conditions.push(Prisma.sql`"createdAt" >= ${query.from}::date`);
-  if (query.to) conditions.push(Prisma.sql`"createdAt" < ${query.to}::date + 1`);
-  const tsQuery = query.q ? prefixTsQuery(query.q) : null;
-  if (tsQuery) conditions.push(Prisma.sql`to_tsvector('simple', "searchText") @@ to_tsquery('simple', ${tsQuery})`);
+  const conditions = (alias: string) => Prisma.join(filterConditions(user, query, Prisma.raw(`"${alias}"`)), " AND ");
+  const page = [conditions("entry")];
   if (query.cursor) {
     const cursor = decodeGalleryCursor(query.cursor);
-    conditions.push(Prisma.sql`("createdAt", "id") < (${timestamp(cursor.createdAt)}::timestamp(3), ${cursor.id})`);
+    page.push(Prisma.sql`("entry"."createdAt", "entry"."id") < (${timestamp(cursor.createdAt)}::timestamp(3), ${cursor.id})`);
   }
+  page.push(Prisma.sql`("entry"."variationSetId" IS NULL OR NOT EXISTS (
+    SELECT 1 FROM "GalleryItem" "earlier"
+    WHERE "earlier"."variationSetId" = "entry"."variationSetId" AND ${conditions("earlier")}
+      AND ("earlier"."createdAt", "earlier"."id") < ("entry"."createdAt", "entry"."id")))`);
   return Prisma.sql`
     SELECT page."id", page."kind"::text AS "kind", page."model", page."prompt", page."createdAt", page."sharedAt", page."imageCount",
       page."ownerId", owner."name" AS "ownerName", page."teamId", team."name" AS "teamName",
-      page."coverAssetId", cover."width" AS "coverWidth", cover."height" AS "coverHeight", cover."durationMs" AS "coverDurationMs"
+      page."coverAssetId", cover."width" AS "coverWidth", cover."height" AS "coverHeight", cover."durationMs" AS "coverDurationMs",
+      CASE WHEN page."variationSetId" IS NULL THEN ARRAY[page."id"] ELSE (
+        SELECT array_agg("member"."id" ORDER BY "member"."createdAt", "member"."id") FROM "GalleryItem" "member"
+        WHERE "member"."variationSetId" = page."variationSetId" AND ${conditions("member")}
+      ) END AS "variationIds"
     FROM (
-      SELECT * FROM "GalleryItem"
-      WHERE ${Prisma.join(conditions, " AND ")}
-      ORDER BY "createdAt" DESC, "id" DESC
+      SELECT "entry".* FROM "GalleryItem" "entry"
+      WHERE ${Prisma.join(page, " AND ")}
+      ORDER BY "entry"."createdAt" DESC, "entry"."id" DESC
       LIMIT ${query.limit + 1}
     ) page
     JOIN "User" owner ON owner."id" = page."ownerId"
@@ -88,13 +94,28 @@ export function galleryPageSql(user: CurrentUser, query: GalleryQuery): Prisma.S
     ORDER BY page."createdAt" DESC, page."id" DESC`;
 }
 
-function scopeCondition(user: CurrentUser, scope: GalleryQuery["scope"]): Prisma.Sql {
-  if (scope === "mine") return Prisma.sql`"ownerId" = ${user.id}`;
+/** The tab and the filters, on the entries of `table` (the page's, or another entry of a set). */
+function filterConditions(user: CurrentUser, query: GalleryQuery, table: Prisma.Sql): Prisma.Sql[] {
+  const conditions = [scopeCondition(user, query.scope, table), Prisma.sql`${table}."coverAssetId" IS NOT NULL`];
+  if (query.kind) conditions.push(Prisma.sql`${table}."kind" = ${query.kind}::"GalleryKind"`);
+  if (query.model) conditions.push(Prisma.sql`${table}."model" = ${query.model}`);
+  if (query.creator) conditions.push(Prisma.sql`${table}."ownerId" = ${query.creator}`);
+  if (query.shared) conditions.push(query.shared === "shared" ? Prisma.sql`${table}."teamId" IS NOT NULL` : Prisma.sql`${table}."teamId" IS NULL`);
+  // Whole UTC days, `to` included.
+  if (query.from) conditions.push(Prisma.sql`${table}."createdAt" >= ${query.from}::date`);
+  if (query.to) conditions.push(Prisma.sql`${table}."createdAt" < ${query.to}::date + 1`);
+  const tsQuery = query.q ? prefixTsQuery(query.q) : null;
+  if (tsQuery) conditions.push(Prisma.sql`to_tsvector('simple', ${table}."searchText") @@ to_tsquery('simple', ${tsQuery})`);
+  return conditions;
+}
+
+function scopeCondition(user: CurrentUser, scope: GalleryQuery["scope"], table: Prisma.Sql): Prisma.Sql {
+  if (scope === "mine") return Prisma.sql`${table}."ownerId" = ${user.id}`;
   // A team tab is its members'; a site admin may open any team's. Anyone else learns nothing of it.
   if (user.role !== "admin" && !user.teamIds.includes(scope)) {
     throw new AppError("not_found", "No such team", [{ field: "scope", message: "scope must be mine or the id of one of your teams" }]);
   }
-  return Prisma.sql`"teamId" = ${scope}`;
+  return Prisma.sql`${table}."teamId" = ${scope}`;
 }
 
 // "timestamp(3)" holds UTC wall time (Prisma's DateTime): the ISO text without its zone.

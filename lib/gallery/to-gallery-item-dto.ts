@@ -13,6 +13,8 @@ export type GalleryItemRow = {
   owner: { id: string; name: string };
   team: { id: string; name: string } | null;
   cover: { id: string; width: number | null; height: number | null; durationMs: number | null } | null;
+  /** The entries a list's tile stands for (a variation set's that match); the entry alone elsewhere. */
+  variationIds?: string[];
 };
 
 /** The Prisma `select` that reads a GalleryItemRow. */
@@ -46,5 +48,6 @@ export function toGalleryItemDto(row: GalleryItemRow): GalleryItemDto {
     width: row.cover?.width ?? null,
     height: row.cover?.height ?? null,
     durationMs: row.cover?.durationMs ?? null,
+    variationIds: row.variationIds ?? [row.id],
   };
 }
