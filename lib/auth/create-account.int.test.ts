@@ -89,7 +89,7 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
 
   it("is closed by default: a later account without an invite is refused, naming the field", async () => {
     await firstAdmin();
-    expect(await siteSettings()).toEqual({ openSignUp: false, publicShareLinks: false, teamInvitesCreateAccounts: false });
+    expect(await siteSettings()).toEqual({ openSignUp: false, publicShareLinks: false, teamInvitesCreateAccounts: false, accessTokens: true, accessTokensWithoutExpiry: false });
     await expect(createAccount(person())).rejects.toMatchObject({
       code: "forbidden",
       message: SIGN_UP_BY_INVITATION,
