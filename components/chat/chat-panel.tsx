@@ -6,7 +6,20 @@ export const THREAD_SCROLLER_SELECTOR = "[data-thread-scroller]";
 
 // The chat card: a header, the scrolling thread, and the composer pinned below it (inside the card on
 // wide screens, to the bottom of the window on narrow ones).
-export function ChatPanel({ title, subtitle, children, composer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; composer?: ReactNode }) {
+export function ChatPanel({
+  title,
+  subtitle,
+  children,
+  composer,
+  thread = false,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  composer?: ReactNode;
+  /** The panel shows a thread (chat-thread), which opens at its newest turn. */
+  thread?: boolean;
+}) {
   return (
     <section
       aria-label="Chat"
@@ -21,9 +34,12 @@ export function ChatPanel({ title, subtitle, children, composer }: { title: Reac
         </div>
         <Badge tone="accent">alpha v3.5 preview</Badge>
       </header>
-      {/* Bottom-anchored (column-reverse) until the thread settles it: the server's drawing already shows
-          the newest turn, so waking the page scrolls nothing (chat-thread). */}
-      <div data-thread-scroller className="min-h-[40vh] lg:flex lg:min-h-0 lg:flex-1 lg:flex-col-reverse lg:overflow-y-auto lg:data-settled:block">
+      {/* A thread's scroller is bottom-anchored (column-reverse) until the thread settles it: the server's
+          drawing already shows the newest turn, so waking the page scrolls nothing (chat-thread). */}
+      <div
+        data-thread-scroller={thread ? "" : undefined}
+        className={`min-h-[40vh] lg:min-h-0 lg:flex-1 lg:overflow-y-auto ${thread ? "lg:flex lg:flex-col-reverse lg:data-settled:block" : ""}`}
+      >
         <div className="mx-auto mb-auto w-full max-w-3xl">{children}</div>
       </div>
       {composer ? (
