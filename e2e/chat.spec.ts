@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import sharp from "sharp";
 import { emulatorPorts } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
@@ -144,6 +144,40 @@ test("a content-filter turn shows its message and stays stored; the next turn wo
   await turn(page, 2).getByRole("button", { name: "Previous version" }).click();
   await expect(turns(page)).toHaveCount(3);
   await expect(turn(page, 2).getByTestId("turn-failure")).toBeVisible();
+});
+
+test("a reloaded conversation is drawn at its newest turn and stays put while the page wakes up, so a click aimed at once lands", async ({ page }) => {
+  await page.goto("/chat");
+  await sendAndWait(page, "A quiet harbour at dawn", 1);
+  await sendAndWait(page, "Add something forbidden to the scene", 2);
+  await expect(turn(page, 2).getByTestId("turn-failure")).toBeVisible();
+  await sendAndWait(page, "Add a red lighthouse", 3);
+  await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
+
+  // The page as the server drew it, its scripts held back: what a designer sees and aims at before
+  // the page has woken up (hydrated).
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await expect(turn(page, 3).getByTestId("turn-image")).toBeInViewport();
+  const retry = turn(page, 2).getByRole("button", { name: "Edit & retry" });
+  await retry.scrollIntoViewIfNeeded();
+  const aimed = await retry.boundingBox();
+  expect(aimed).not.toBeNull();
+
+  // The page wakes up (its job stream opens once it has); nothing has moved from under the pointer.
+  const awake = page.waitForRequest(/\/api\/jobs\/events/);
+  holding = false;
+  for (const route of held) await route.continue();
+  await awake;
+  const settled = await retry.boundingBox();
+  // Within a pixel: the scroller may round its offset to whole pixels when it settles.
+  expect(Math.abs(settled!.y - aimed!.y)).toBeLessThan(1);
+  expect(settled!.x).toBe(aimed!.x);
+  await page.mouse.click(aimed!.x + aimed!.width / 2, aimed!.y + aimed!.height / 2);
+  await expect(message(page)).toHaveValue("Add something forbidden to the scene");
+  await expect(page.getByTestId("composer-banner")).toContainText("Retrying turn 2");
 });
 
 test("edit from here starts a branch; the switcher pages between branches and the URL keeps the choice", async ({ page }) => {

@@ -1,8 +1,10 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Lightbox } from "@/components/images/lightbox";
 import type { AssetDto } from "@/lib/assets/asset-dto";
+import { useHydrating } from "@/components/ui/use-hydrating";
+import { THREAD_SCROLLER_SELECTOR } from "./chat-panel";
 import { Icon } from "./icons";
 import { childrenByParent } from "./thread-path";
 import type { TurnActions } from "./turn-actions";
@@ -32,13 +34,28 @@ export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, a
   const leafId = path.at(-1)?.id;
   const branchPointIndex = branchPointId ? path.findIndex((turn) => turn.id === branchPointId) : -1;
 
+  // The page as the server drew it is on screen, and aimed at, before it wakes up: waking must move
+  // nothing. ChatPanel's scroller starts at the thread's end; it becomes an ordinary scroller at the
+  // same distance from the end (where the designer may have scrolled meanwhile).
+  const drawnByServer = useRef(useHydrating());
+  useLayoutEffect(() => {
+    const scroller = end.current?.closest<HTMLElement>(THREAD_SCROLLER_SELECTOR);
+    if (!end.current || !scroller || scroller.hasAttribute("data-settled")) return;
+    const shownAt = end.current.getBoundingClientRect().top;
+    scroller.setAttribute("data-settled", "");
+    scroller.scrollTop += end.current.getBoundingClientRect().top - shownAt;
+  }, []);
+
   // Keep the newest turn in view when the path changes (a sent message becomes its leaf) and when
-  // its image arrives (the answer grows past the placeholder it had while generating).
+  // its image arrives (the answer grows past the placeholder it had while generating). A thread
+  // opened in the page shows its end at once; one the server drew stays where it is.
   const leafImageId = path.at(-1)?.image?.id;
   const firstScroll = useRef(true);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: "end", behavior: firstScroll.current ? "instant" : "smooth" });
+    const first = firstScroll.current;
     firstScroll.current = false;
+    if (first && drawnByServer.current) return;
+    end.current?.scrollIntoView({ block: "end", behavior: first ? "instant" : "smooth" });
   }, [leafId, leafImageId]);
 
   // Before/after compares with the previous image on the path; a first turn compares with the

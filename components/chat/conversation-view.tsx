@@ -128,6 +128,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   return (
     <ChatPanel
+      thread={path.length > 0}
       title={conversation.title}
       subtitle={`${turns.length} ${turns.length === 1 ? "turn" : "turns"}${leafCount > 1 ? ` · ${leafCount} branches` : ""}`}
       composer={
