@@ -1,6 +1,6 @@
 import "server-only";
 import { USER_ROW_COLUMNS, type UserRow, userFields } from "@/lib/auth/sessions";
-import type { CurrentUser } from "@/lib/auth/types";
+import type { TokenCredential } from "@/lib/auth/token-request";
 import { SETTINGS_ID } from "@/lib/auth/site-settings";
 import { db } from "@/lib/db/client";
 import { AppError, type AppErrorCode } from "@/lib/errors";
@@ -11,7 +11,6 @@ import { tokenHash } from "./token-secret";
 import { tokenState } from "./token-state";
 
 /** Who a request with a token acts as, and when its token stops (for answers that outlive the request). */
-export type TokenCredential = { user: Extract<CurrentUser, { tokenId: string }>; expiresAt: Date | null };
 
 /** Last use is written at most this often per token, so a busy script does not write on every request. */
 export const LAST_USED_EVERY_MS = 60_000;
