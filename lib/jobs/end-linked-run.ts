@@ -10,10 +10,18 @@ import type { Job, Prisma } from "@/lib/generated/prisma/client";
 export async function endLinkedRun(
   tx: Prisma.TransactionClient,
   job: Pick<Job, "generationId" | "turnId">,
-  failure: { errorCode: string; errorMessage: string },
+  failure: { errorCode: string; errorMessage: string; requestId?: string | null },
   timing: { durationMs?: number } = {},
 ): Promise<void> {
-  const data = { status: "failed" as const, errorCode: failure.errorCode, errorMessage: failure.errorMessage, completedAt: new Date(), ...timing };
+  // The upstream's request id, when it gave one, is what support asks for: it is shown with the reason.
+  const data = {
+    status: "failed" as const,
+    errorCode: failure.errorCode,
+    errorMessage: failure.errorMessage,
+    ...(failure.requestId && { requestId: failure.requestId }),
+    completedAt: new Date(),
+    ...timing,
+  };
   if (job.generationId) await tx.generation.updateMany({ where: { id: job.generationId, status: "pending" }, data });
   if (job.turnId) await tx.turn.updateMany({ where: { id: job.turnId, status: "pending" }, data });
 }

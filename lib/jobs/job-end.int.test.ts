@@ -3,6 +3,7 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { createTestUser } from "@/test/users";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
+import { UpstreamError } from "@/lib/upstream/errors";
 import { createJob, lockOwnerJobs } from "./job-changes";
 import { CANCELLED, INTERRUPTED } from "./job-failures";
 import { endJobWithoutRunner } from "./recovery";
@@ -58,6 +59,16 @@ describe("the runner ends a job and its generation together", () => {
     const ended = await rows({ job: job.id, generation: generation.id });
     expect(ended.job).toMatchObject({ state: "failed", errorCode: "content_filter", requestId: "req-1" });
     expect(ended.generation).toMatchObject({ status: "failed", errorCode: "content_filter", requestId: "req-1", tokens: 12 });
+  });
+
+  it("an upstream failure's request id is kept on the generation, as on the job, for the designer to quote", async () => {
+    const { job, generation } = await jobWithGeneration();
+    await runJob(job, async () => {
+      throw new UpstreamError({ kind: "server", status: 500, requestId: "req-500" });
+    });
+    const ended = await rows({ job: job.id, generation: generation.id });
+    expect(ended.job).toMatchObject({ state: "failed", requestId: "req-500" });
+    expect(ended.generation).toMatchObject({ status: "failed", requestId: "req-500" });
   });
 
   it("a cancel ends both as cancelled, whatever error the abort surfaced as", async () => {
