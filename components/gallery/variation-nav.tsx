@@ -13,6 +13,23 @@ const stepClass =
   "inline-flex size-8 items-center justify-center rounded-lg border border-zinc-200 bg-white text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800";
 const disabledStepClass = "inline-flex size-8 items-center justify-center rounded-lg border border-zinc-100 text-zinc-300 dark:border-zinc-800 dark:text-zinc-600";
 
+/** A step to the previous or next image of the set; drawn greyed out at either end. */
+function VariationStep({ to, direction }: { to: { id: string } | undefined; direction: "previous" | "next" }) {
+  const icon = <ActionIcon path={icons[direction]} className="size-4" />;
+  if (!to) {
+    return (
+      <span className={disabledStepClass} aria-hidden>
+        {icon}
+      </span>
+    );
+  }
+  return (
+    <Link href={`/gallery/${to.id}`} className={stepClass} aria-label={direction === "previous" ? "Previous variation" : "Next variation"} data-testid={`gallery-variation-${direction}`}>
+      {icon}
+    </Link>
+  );
+}
+
 /** Whether a key press belongs to a field or a control that uses the arrows itself. */
 function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT", "VIDEO"].includes(target.tagName) || target.closest("[role=dialog]") !== null);
@@ -41,27 +58,11 @@ export function VariationNav({ item }: Props) {
   return (
     <nav aria-label="Variations of this set" className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-200 bg-white p-2.5 dark:border-zinc-800 dark:bg-zinc-900" data-testid="gallery-variations">
       <div className="flex items-center gap-1.5">
-        {previous ? (
-          <Link href={`/gallery/${previous.id}`} className={stepClass} aria-label="Previous variation" data-testid="gallery-variation-previous">
-            <ActionIcon path={icons.previous} className="size-4" />
-          </Link>
-        ) : (
-          <span className={disabledStepClass} aria-hidden>
-            <ActionIcon path={icons.previous} className="size-4" />
-          </span>
-        )}
+        <VariationStep to={previous} direction="previous" />
         <p className="min-w-24 text-center text-sm font-medium tabular-nums" aria-live="polite" data-testid="gallery-variation-position">
           {index + 1} of {variationsLabel(item.variations.length)}
         </p>
-        {next ? (
-          <Link href={`/gallery/${next.id}`} className={stepClass} aria-label="Next variation" data-testid="gallery-variation-next">
-            <ActionIcon path={icons.next} className="size-4" />
-          </Link>
-        ) : (
-          <span className={disabledStepClass} aria-hidden>
-            <ActionIcon path={icons.next} className="size-4" />
-          </span>
-        )}
+        <VariationStep to={next} direction="next" />
       </div>
       <ol className="flex flex-wrap gap-2">
         {item.variations.map((variation, position) => (

@@ -44,8 +44,8 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   for (const [task, queue] of Object.entries(SCHEDULED_QUEUES) as [keyof typeof SCHEDULED_QUEUES, (typeof SCHEDULED_QUEUES)[keyof typeof SCHEDULED_QUEUES]][]) {
     await boss.createQueue(queue.name, queue.options);
     // A queue made by an earlier release keeps its row: its retry policy is brought up to date.
-    const { policy: _policy, ...policy } = queue.options;
-    await boss.updateQueue(queue.name, policy);
+    const { policy: _policy, ...retryPolicy } = queue.options;
+    await boss.updateQueue(queue.name, retryPolicy);
     await boss.schedule(queue.name, queue.cron);
     await boss.work(queue.name, async () => {
       await scheduledWork[task]();
