@@ -26,7 +26,9 @@ export default defineConfig({
         extends: true,
         // Integration tests run on PostgreSQL, the studio's one engine: a throwaway cluster from
         // the same npm-shipped binaries the studio embeds.
-        test: { name: "int", include: [INTEGRATION_TESTS], globalSetup: ["./test/postgres-global-setup.ts"] },
+        // Each file has its own database, emulator and data directory, and spends most of its time
+        // waiting on PostgreSQL: two at once keep both cores of a small machine busy.
+        test: { name: "int", include: [INTEGRATION_TESTS], globalSetup: ["./test/postgres-global-setup.ts"], maxWorkers: 2 },
       },
     ],
   },

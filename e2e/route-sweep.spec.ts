@@ -61,6 +61,8 @@ const PREFETCH_HEADERS: { label: string; headers: Record<string, string> }[] = [
 // A URL has no way to carry a lone surrogate (UTF-8 has none): its CESU-8 bytes, percent-encoded,
 // are the closest a client can send, and decode to U+FFFD.
 const LONE_SURROGATE_IN_URL = "%ED%A0%80";
+/** How many of one route's cases are in flight together. */
+const CASES_AT_ONCE = 4;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 /** Path parameter values that name nothing real, or cannot be stored at all. */
 const HOSTILE_IDS: { label: string; value: string; expect: Expectation }[] = [
@@ -447,17 +449,21 @@ test("every API route and server action refuses hostile requests with a 4xx nami
 
   // What is stored, as the API shows it, plus the blob files on disk (temp files excluded).
   const blobDir = path.join(studioDataDir, "blobs");
+  // One context per role for the snapshots, read all at once: they are thousands of requests.
+  const snapshotContexts = new Map<Role, APIRequestContext>();
+  for (const role of ["anonymous", "member", "admin"] as const) snapshotContexts.set(role, await contextFor(role));
+  const snapshotUrls = apiRoutes.flatMap((route) => {
+    const spec = route.methods.GET;
+    return spec?.snapshot ? [{ role: roleOf(route), url: target(route, spec, fixtures).url() }] : [];
+  });
   const snapshot = async (): Promise<Record<string, unknown>> => {
     const views: Record<string, unknown> = { blobFiles: countFiles(blobDir) - countFiles(path.join(blobDir, "tmp")) };
-    for (const route of apiRoutes) {
-      const spec = route.methods.GET;
-      if (!spec?.snapshot) continue;
-      const url = target(route, spec, fixtures).url();
-      const context = await contextFor(roleOf(route));
-      const response = await context.get(url);
-      views[url] = { status: response.status(), body: await response.text() };
-      await context.dispose();
-    }
+    await Promise.all(
+      snapshotUrls.map(async ({ role, url }) => {
+        const response = await snapshotContexts.get(role)!.get(url);
+        views[url] = { status: response.status(), body: await response.text() };
+      }),
+    );
     return views;
   };
 
@@ -512,6 +518,14 @@ test("every API route and server action refuses hostile requests with a 4xx nami
     if (problems.length) failures.push({ case: testCase.name, status: outcome.status, answer: outcome.text.slice(0, 300), problems });
     expect.soft(problems, `${testCase.name} → ${outcome.status} ${outcome.text.slice(0, 200)}`).toEqual([]);
   };
+  // The cases of one route are independent refusals: a few at a time keep both cores busy.
+  const runAll = async (cases: Case[]) => {
+    const queue = [...cases];
+    const lane = async () => {
+      for (let testCase = queue.shift(); testCase; testCase = queue.shift()) await run(testCase);
+    };
+    await Promise.all(Array.from({ length: CASES_AT_ONCE }, lane));
+  };
   // Snapshots around each route and action, so a write is blamed on the right one.
   const expectNothingWritten = async (label: string, before: Record<string, unknown>) => {
     const after = await snapshot();
@@ -524,7 +538,7 @@ test("every API route and server action refuses hostile requests with a 4xx nami
     for (const [method, spec] of Object.entries(route.methods) as [HttpMethod, MethodSpec][]) {
       await test.step(`${method} ${route.path}`, async () => {
         const before = await snapshot();
-        for (const testCase of routeCases(route, method, spec, fixtures, ownOrigin)) await run(testCase);
+        await runAll(routeCases(route, method, spec, fixtures, ownOrigin));
         await expectNothingWritten(`${method} ${route.path}`, before);
       });
     }
@@ -537,11 +551,12 @@ test("every API route and server action refuses hostile requests with a 4xx nami
       expect.soft(actionId, `the build has an id for ${action.module}#${action.name}`).toBeTruthy();
       if (!actionId) return;
       const before = await snapshot();
-      for (const testCase of actionCases(action, actionId, fixtures)) await run(testCase);
+      await runAll(actionCases(action, actionId, fixtures));
       await expectNothingWritten(`server action ${action.name}`, before);
     });
   }
 
+  for (const context of snapshotContexts.values()) await context.dispose();
   const summary = `route sweep: ${requests} requests, statuses ${JSON.stringify(statuses).replaceAll('"', "")}`;
   console.log(summary);
   console.log(failures.length ? `route sweep: ${failures.length} cases failed` : "route sweep: every case passed");
