@@ -25,6 +25,8 @@ const none = { type: "none" } as const;
 // Starting work: the owner's running places are full (429), or its results would not fit in the
 // owner's or team's storage (413).
 const STARTS_WORK = ["rate_limited", "storage_quota_exceeded"] as const;
+/** Starting work from reference images: one the owner may not see is not found. */
+const STARTS_WORK_FROM_IMAGES = [...STARTS_WORK, "not_found"] as const;
 
 export const apiOperations: readonly ApiOperation[] = [
   {
@@ -49,7 +51,7 @@ export const apiOperations: readonly ApiOperation[] = [
     tokens: "images:generate",
     body: { type: "json", schema: alphaV3FormSchema },
     success: { status: 202, description: "The jobs started, with their pending generations", body: { type: "json", schema: startedGenerationSchema } },
-    errors: STARTS_WORK,
+    errors: STARTS_WORK_FROM_IMAGES,
   },
   {
     operationId: "listBetaGenerations",
@@ -70,7 +72,7 @@ export const apiOperations: readonly ApiOperation[] = [
     tokens: "images:generate",
     body: { type: "json", schema: betaFormSchema },
     success: { status: 202, description: "The jobs started, with their pending generations", body: { type: "json", schema: startedGenerationSchema } },
-    errors: STARTS_WORK,
+    errors: STARTS_WORK_FROM_IMAGES,
   },
   {
     operationId: "listConversations",
@@ -260,6 +262,7 @@ export const apiOperations: readonly ApiOperation[] = [
     tokens: "read",
     query: galleryQuerySchema,
     success: { status: 200, description: "One page of gallery entries", body: json },
+    errors: ["not_found"],
   },
   {
     operationId: "downloadGalleryItems",
