@@ -545,6 +545,12 @@ export const apiRoutes: ApiRoute[] = [
     },
   },
   {
+    // The API's OpenAPI document: the same for everyone, no session needed.
+    path: "/api/openapi.json",
+    access: "public",
+    methods: { GET: { body: none } },
+  },
+  {
     // A file of a public link's entry: no session; every link here names nothing (links are off by default).
     path: "/api/public/[token]/assets/[assetId]",
     access: "public",

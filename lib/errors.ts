@@ -44,6 +44,11 @@ const statusByCode = {
 
 export type AppErrorCode = keyof typeof statusByCode;
 
+/** The HTTP status the studio answers a refusal of this code with. */
+export function statusOfCode(code: AppErrorCode): number {
+  return statusByCode[code];
+}
+
 /**
  * Every failure the studio's server reports, in HTTP answers, streamed answers and stored rows: its
  * own refusals (AppError), the image service's failures (spec 7.1, lib/upstream/errors), a cancelled

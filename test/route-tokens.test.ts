@@ -72,6 +72,7 @@ const expected: Record<string, unknown> = {
   "POST /api/me/tokens": "refused",
   "DELETE /api/me/tokens/[id]": "refused",
   "POST /api/me/password": "refused",
+  "GET /api/openapi.json": "read",
   "GET /api/public/[token]/assets/[assetId]": "read",
   "POST /api/team-invitations/[id]/accept": "refused",
   "POST /api/team-invitations/[id]/decline": "refused",

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { CreateTokenForm } from "@/components/account/create-token-form";
 import { lastUsedText, ScopeList, tokenDate, TokenStateBadge } from "@/components/access-tokens/token-parts";
@@ -27,7 +28,11 @@ export function AccessTokensCard({ initialTokens, settings }: { initialTokens: A
         <h2 className="text-sm font-semibold">Personal access tokens</h2>
         <p className="mt-1 text-xs text-muted">
           A script that sends a token as <code className="font-mono">Authorization: Bearer …</code> acts as you, with your teams and limits, but only for the
-          scopes you pick. A token cannot change your password or make more tokens.
+          scopes you pick. A token cannot change your password or make more tokens. What a token may call:{" "}
+          <Link href="/account/api" className="font-medium text-accent-700 underline dark:text-accent-400">
+            API reference
+          </Link>
+          .
         </p>
       </div>
       <div className="space-y-4 px-5 py-4">

@@ -29,7 +29,14 @@ const purposeNames = Object.keys(uploadPurposes) as [UploadPurpose, ...UploadPur
  * "__proto__" or "toString" are on every object's prototype chain and would pass an `in` check with
  * no limits at all (issue 7 finding 1).
  */
-export const uploadPurposeSchema = z.enum(purposeNames, { error: `must be one of ${purposeNames.join(", ")}` });
+const uploadPurposeSchema = z.enum(purposeNames, { error: `must be one of ${purposeNames.join(", ")}` });
+
+/** POST /api/uploads's query string; shared by its handler and the API's document (lib/openapi). */
+export const uploadQuerySchema = z.object({
+  purpose: uploadPurposeSchema,
+  /** The file's own name, for refusals that name it ("clip.mp4: frame rate must be 23 to 60 fps ..."). */
+  name: z.string().trim().min(1, "name must not be empty").max(255, "name must be at most 255 characters").optional(),
+});
 
 /** Body types the upload route reads: any media type of any purpose, or bytes of unknown type. */
 export const UPLOAD_BODY_TYPES: readonly string[] = [

@@ -9,7 +9,7 @@ type Failure = { status: number; headers: Record<string, string>; error: ClientE
 // refused value, a content-safety block), 429 while it is busy, 504 when it did not answer in time,
 // 499 when the studio's client cancelled, and 502 when the service failed otherwise (its key or the
 // studio's account refused, an internal error, out of reach, an unreadable answer).
-const statusByUpstreamKind: Record<UpstreamErrorKind, number> = {
+export const statusByUpstreamKind: Record<UpstreamErrorKind, number> = {
   bad_request: 422,
   blocked: 422,
   rate_limited: 429,

@@ -1,16 +1,9 @@
-import { z } from "zod";
 import { toAssetDto } from "@/lib/assets/asset-dto";
 import { storeUpload } from "@/lib/assets/store-upload";
-import { UPLOAD_BODY_TYPES, uploadPurposeSchema } from "@/lib/assets/upload-limits";
+import { UPLOAD_BODY_TYPES, uploadQuerySchema } from "@/lib/assets/upload-limits";
 import { requireUser } from "@/lib/auth/current-user";
 import { readQuery, route } from "@/lib/http/route";
 import { storeVideoInput } from "@/lib/videos/store-video-input";
-
-const querySchema = z.object({
-  purpose: uploadPurposeSchema,
-  /** The file's own name, for refusals that name it ("clip.mp4: frame rate must be 23 to 60 fps ..."). */
-  name: z.string().trim().min(1, "name must not be empty").max(255, "name must be at most 255 characters").optional(),
-});
 
 // Raw-body upload (the file is the body); limits depend on `purpose`. route() refuses a body whose
 // Content-Type is not a media type of some purpose or application/octet-stream (415 naming
@@ -21,7 +14,7 @@ const querySchema = z.object({
 // sounds) have their own store, whose refusals name the file by `name`.
 export const POST = route(async (request) => {
   const user = await requireUser();
-  const { purpose, name } = readQuery(request, querySchema);
+  const { purpose, name } = readQuery(request, uploadQuerySchema);
   const { asset, conversion } = purpose === "video" ? await storeVideoInput(user, request, name) : await storeUpload(user, purpose, request);
   return Response.json({ asset: toAssetDto(asset), conversion }, { status: 201 });
 }, { tokens: ["images:generate", "videos:generate"], accepts: UPLOAD_BODY_TYPES });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { assetFileQuerySchema } from "@/lib/assets/asset-queries";
 import { isFullyDecodable } from "@/lib/assets/decodable";
 import { assetFileName } from "@/lib/assets/file-name";
 import { assetSignature, openAssetForUser, openSignedAsset } from "@/lib/assets/open-asset";
@@ -8,20 +8,9 @@ import { requireUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { readQuery, route } from "@/lib/http/route";
 
-// A signed link opens the asset without a session (upstreams fetching references); otherwise the
-// signed-in user must be allowed to see it.
-const querySchema = z.object({
-  variant: z.enum(["thumb"], { error: "variant must be thumb" }).optional(),
-  download: z.enum(["1"], { error: "download must be 1" }).optional(),
-  // A signed link's expiry (seconds since 1970) and signature (spec 4.2 rule 4, lib/assets/signed-url).
-  exp: z.string().regex(/^\d{1,12}$/, "exp must be a time in whole seconds").optional(),
-  sig: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "sig must be a link signature").optional(),
-  // The video job a signed input link is bound to (lib/videos/input-links).
-  job: z.uuid("job must be the id of a video job").optional(),
-});
-
+// A signed link opens the asset without a session (assetFileQuerySchema says how).
 export const GET = route<{ id: string }>(async (request, { params }) => {
-  const query = readQuery(request, querySchema);
+  const query = readQuery(request, assetFileQuerySchema);
   const search = new URL(request.url).searchParams;
   const grant = assetSignature(params.id, search);
   const asset = grant ? await openSignedAsset(params.id, grant) : await openAssetForUser(await requireUser(), params.id);
