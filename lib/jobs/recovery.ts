@@ -9,9 +9,11 @@ import { CANCELLED, INTERRUPTED } from "./job-failures";
 import { JOB_STALE_AFTER_MS, RUNNER_ID } from "./runner";
 
 /**
- * Ends the active jobs that no live runner holds: their heartbeat is older than `heartbeatBefore` and
- * another process (one that died) held them. A job whose owner asked to cancel ends cancelled, any
- * other interrupted, and its generation or turn ends the same way, so nothing stays in progress.
+ * Ends the active jobs that no live runner holds: another process (one that died) took them and their
+ * heartbeat is older than `heartbeatBefore`. A job whose owner asked to cancel ends cancelled, any
+ * other interrupted, and its generation or turn ends the same way, so nothing stays in progress. Such
+ * a job is never run again by itself: its upstream call may have been sent, and it costs money.
+ * A job no runner has taken yet is waiting in the workers' queue (lib/engine/queues) and is left there.
  */
 export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
   const abandoned = await db.job.findMany({
@@ -20,8 +22,8 @@ export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
       // Video jobs have no runner to lose: the sync worker of any instance claims them by lease and
       // resumes them after a restart (lib/videos/sync-worker).
       kind: { not: "video" },
-      OR: [{ runnerId: null }, { runnerId: { not: RUNNER_ID } }],
-      AND: [{ OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: heartbeatBefore } }] }],
+      AND: [{ runnerId: { not: null } }, { runnerId: { not: RUNNER_ID } }],
+      heartbeatAt: { lt: heartbeatBefore },
     },
   });
   let ended = 0;
@@ -47,10 +49,10 @@ async function endPendingWithoutJob(startedBefore: Date) {
 }
 
 /**
- * At a web process's start: when it is the database's only one (`npm start`'s embedded database),
- * every active image job was cut off by the restart and ends now; otherwise other instances may be
- * running theirs, so only jobs whose heartbeat stopped end. Instances that die later are swept by the
- * worker's scheduled run (lib/engine/queues).
+ * At a worker's start: when it is the database's only one (`npm start`'s embedded database), every
+ * image job a runner had taken was cut off by the restart and ends now; otherwise other workers may
+ * be running theirs, so only jobs whose heartbeat stopped end. Workers that die later are swept by
+ * the scheduled run (lib/engine/queues).
  */
 export async function recoverJobsAtStart(options: { singleProcess: boolean }): Promise<void> {
   const now = new Date();
