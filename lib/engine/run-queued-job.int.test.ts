@@ -6,6 +6,7 @@ import { createTestUser } from "@/test/users";
 import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
 import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
 import { cancelJob } from "@/lib/jobs/cancel-job";
+import { interruptHeldJobs } from "@/lib/jobs/recovery";
 import { JOB_CANCEL_CHANNEL } from "@/lib/wakeups/channel";
 import { WORK_QUEUES } from "./queues";
 import { runQueuedJob } from "./run-queued-job";
@@ -95,5 +96,19 @@ describe("image jobs on the worker's queue", () => {
     const ended = await waitForJob(context.testDb.db, job.id);
     expect(ended.state).toBe("cancelled");
     expect(performance.now() - asked).toBeLessThan(1_000);
+  });
+
+  it("a worker that stops ends the jobs it holds as interrupted at once, and sends none of them again", async () => {
+    const user = await createTestUser(context.testDb.db);
+    await context.upstream.control("/faults", { json: slowCalls(10_000) });
+    const { job } = await start("stopped midway", user);
+    await waitForJob(context.testDb.db, job.id, ["waiting", "generating"]);
+    const asked = performance.now();
+    await interruptHeldJobs();
+    const ended = await waitForJob(context.testDb.db, job.id);
+    expect(performance.now() - asked).toBeLessThan(1_000);
+    expect(ended).toMatchObject({ state: "interrupted", errorCode: "interrupted" });
+    const generation = await context.testDb.db.generation.findUniqueOrThrow({ where: { id: job.generationId! } });
+    expect(generation).toMatchObject({ status: "failed", errorCode: "interrupted" });
   });
 });

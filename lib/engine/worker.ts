@@ -1,7 +1,7 @@
 import "server-only";
 import { PgBoss } from "pg-boss";
 import { databaseUrlInUse } from "@/lib/db/client";
-import { endAbandonedJobs, recoverJobsAtStart } from "@/lib/jobs/recovery";
+import { endAbandonedJobs, interruptHeldJobs, recoverJobsAtStart } from "@/lib/jobs/recovery";
 import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
@@ -63,6 +63,8 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   log.info({ scheduled: Object.values(SCHEDULED_QUEUES).map((queue) => queue.name) }, "worker started");
   return {
     async stop() {
+      // Image jobs under way end interrupted at once (Run again), rather than hold the stop.
+      await interruptHeldJobs();
       await stopVideoSync();
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
       stopHearingCancels();

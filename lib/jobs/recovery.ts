@@ -6,7 +6,7 @@ import { endLinkedRun } from "./end-linked-run";
 import { changeJob } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
 import { CANCELLED, INTERRUPTED } from "./job-failures";
-import { JOB_STALE_AFTER_MS, RUNNER_ID } from "./runner";
+import { abortHeldJob, heldJobIds, JOB_STALE_AFTER_MS, RUNNER_ID } from "./runner";
 
 /**
  * Ends the active jobs that no live runner holds: another process (one that died) took them and their
@@ -38,6 +38,18 @@ export async function endJobWithoutRunner(job: Job): Promise<boolean> {
   // The generation or turn ends in the same transaction as the job, as a runner's end does.
   const ended = await changeJob(job, { state: cancelled ? "cancelled" : "interrupted", ...failure, queuePosition: null, finishedAt: new Date() }, (tx) => endLinkedRun(tx, job, failure));
   return ended !== null;
+}
+
+/**
+ * Ends the jobs this process holds as a sweep would end them (interrupted, or cancelled when asked),
+ * then aborts their work, whose own end then changes nothing: the process is stopping, and a stop
+ * neither waits for a generation to finish nor leaves it for the sweep.
+ */
+export async function interruptHeldJobs(): Promise<void> {
+  const ids = heldJobIds();
+  if (ids.length === 0) return;
+  for (const job of await db.job.findMany({ where: { id: { in: ids } } })) await endJobWithoutRunner(job);
+  for (const id of ids) abortHeldJob(id);
 }
 
 // Generations and turns left pending by a studio from before jobs existed: nothing will end them.
