@@ -4,11 +4,8 @@ export async function register() {
   // Fail fast, naming the variable, rather than at the first request that reads a bad one.
   const { env } = await import("@/lib/env");
   env();
-  // Image jobs cut off by the last stop end as interrupted (video jobs and upkeep are the worker's:
-  // lib/engine/worker, started beside this server by scripts/start.ts or `npm run start:worker`).
-  const { recoverJobsAtStart } = await import("@/lib/jobs/recovery");
-  const { settings } = await import("@/lib/settings");
-  await recoverJobsAtStart({ singleProcess: settings().STUDIO_SINGLE_INSTANCE });
+  // Background work (image and video jobs, upkeep) is the worker's: lib/engine/worker, started beside
+  // this server by scripts/start.ts or `npm run start:worker`.
   // Next stops once every open response has ended: job streams end as soon as it is asked to stop.
   const { endJobStreamsWhenStopping } = await import("@/lib/jobs/job-stream");
   endJobStreamsWhenStopping();

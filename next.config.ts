@@ -4,7 +4,8 @@ import { apiContentSecurityPolicy, baseSecurityHeaders } from "./lib/security/he
 const nextConfig: NextConfig = {
   // heic-decode carries libheif as a 1.9 MB WebAssembly bundle: loaded from node_modules, not bundled.
   // The ffmpeg/ffprobe installers find their platform package's binary at run time.
-  serverExternalPackages: ["@node-rs/argon2", "sharp", "pino", "heic-decode", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe"],
+  // pg-boss (the job sender, lib/engine/job-sender) is loaded from node_modules, as the worker loads it.
+  serverExternalPackages: ["@node-rs/argon2", "sharp", "pino", "heic-decode", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe", "pg-boss"],
   poweredByHeader: false,
   // Lets two checkouts' servers (or a test run beside a dev server) build into separate folders.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

@@ -4,10 +4,15 @@ import { testAsNewMember } from "./member-test";
 import { workerPids } from "./worker-process";
 
 // The worker process on the production build (`npm start` runs it beside the web server and starts it
-// again when it stops): killed with SIGKILL while it copies a finished video into storage, the next
-// worker takes the job up from its row and finishes it, and the agent is sent the job once.
+// again when it stops), killed with SIGKILL in the middle of its work:
+// - while it copies a finished video into storage: the next worker takes the job up from its row and
+//   finishes it, and the agent is sent the job once;
+// - while an alpha v3 generation waits for the upstream: the next worker ends it as interrupted, with
+//   Run again, and never sends it a second time (the call costs money and is not idempotent).
 const test = testAsNewMember("worker");
 const agent = `http://127.0.0.1:${emulatorPorts.agent}/__emulator`;
+const imageService = `http://127.0.0.1:${emulatorPorts.image}/__emulator`;
+const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";
 
 type LoggedRequest = { method: string; path: string; status: number };
 
@@ -53,5 +58,40 @@ test("a worker killed with SIGKILL during a video's archive is started again, an
   } finally {
     await request.delete(`${agent}/faults`);
     await request.patch(`${agent}/config`, { data: { video: { generationSeconds: 0 } } });
+  }
+});
+
+test("a worker killed with SIGKILL during an alpha generation: the generation ends interrupted with Run again, sent once", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const requests = async () => ((await (await request.get(`${imageService}/requests`)).json()) as { requests: LoggedRequest[] }).requests;
+  const generationPosts = async () => (await requests()).filter((entry) => entry.method === "POST" && entry.path === ALPHA_V3_PATH);
+  const [firstWorker] = await workerPids();
+  expect(firstWorker, "the run's worker process").toBeDefined();
+
+  await request.delete(`${imageService}/requests`);
+  // The upstream takes its time answering: the worker is caught holding the generation. The emulator
+  // logs a request once it has answered, so the fault being used up is what shows the call arrived.
+  const fault = await request.post(`${imageService}/faults`, { data: { sequence: [{ kind: "slow", ms: 10_000 }], pathPrefix: ALPHA_V3_PATH } });
+  expect(fault.ok(), await fault.text()).toBe(true);
+  const faultsLeft = async () => ((await (await request.get(`${imageService}/faults`)).json()) as { sequence: unknown[] }).sequence.length;
+  try {
+    await page.goto("/alpha");
+    await page.getByRole("textbox", { name: "Prompt" }).fill(`A kite over the dunes ${Date.now()}`);
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect(page.getByTestId("alpha-progress")).toBeVisible();
+    await expect.poll(faultsLeft, { timeout: 30_000 }).toBe(0);
+
+    process.kill(firstWorker, "SIGKILL");
+
+    await expect.poll(async () => (await workerPids()).filter((pid) => pid !== firstWorker).length, { timeout: 30_000 }).toBe(1);
+    const alert = page.getByRole("alert").filter({ hasText: "Interrupted by a restart" });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert.getByRole("button", { name: "Run again" })).toBeVisible();
+    // The cut-off call is logged once its slow answer is over; by then the new worker has long run.
+    await expect.poll(async () => (await generationPosts()).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(2_000);
+    expect(await generationPosts()).toHaveLength(1);
+  } finally {
+    await request.delete(`${imageService}/faults`);
   }
 });

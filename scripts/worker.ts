@@ -1,7 +1,8 @@
 // The studio's worker process (`npm run start:worker`; `npm start` runs one beside the web server):
 // background work outside Next's bundles (lib/engine/worker). Run with the react-server condition,
-// as the studio's server modules expect. SIGTERM or SIGINT stops it cleanly: steps under way are
-// aborted and taken up again from their rows by the next worker.
+// as the studio's server modules expect. SIGTERM or SIGINT stops it cleanly: video steps under way
+// are aborted and taken up again from their rows by the next worker; image jobs under way end
+// interrupted (their upstream call is not idempotent), with Run again.
 import { env } from "../lib/env";
 import { log } from "../lib/log";
 import { settings } from "../lib/settings";

@@ -7,6 +7,7 @@ import { thumbnailsSettled } from "@/lib/assets/thumbnail-later";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { loadSettings } from "@/lib/settings";
 import { createTestDb, type TestDb } from "./db";
+import { startTestJobWorker, type TestJobWorker } from "./job-worker";
 import { createTestUser } from "./users";
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -50,18 +51,21 @@ export async function startStudioUpstream(): Promise<StudioUpstream> {
   };
 }
 
-export type StudioTestContext = { upstream: StudioUpstream; testDb: TestDb; user: CurrentUser };
+export type StudioTestContext = { upstream: StudioUpstream; testDb: TestDb; user: CurrentUser; worker: TestJobWorker };
 
 // Registers the hooks of an integration test file that acts as a user of the studio against the
-// emulator: upstream first (it sets the environment lib/ reads), then a fresh migrated database.
+// emulator: upstream first (it sets the environment lib/ reads), then a fresh migrated database, and a
+// worker in this process that runs the image jobs the test starts (test/job-worker).
 export function useStudioTestContext(): StudioTestContext {
   const context = {} as StudioTestContext;
   beforeAll(async () => {
     context.upstream = await startStudioUpstream();
     context.testDb = await createTestDb();
+    context.worker = await startTestJobWorker(context.testDb.url);
     context.user = await createTestUser(context.testDb.db);
   });
   afterAll(async () => {
+    await context.worker?.stop();
     // Thumbnails are made after their rows (lib/assets/thumbnail-later): let them finish first.
     await thumbnailsSettled();
     await context.testDb?.close();

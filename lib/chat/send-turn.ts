@@ -6,9 +6,10 @@ import { db } from "@/lib/db/client";
 import { AppError, parseOrThrow } from "@/lib/errors";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, alphaV35TurnFormSchema, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { randomAlphaV35Seed } from "@/lib/images/random-seed";
+import { sendImageJobRun } from "@/lib/engine/job-sender";
 import { createJob } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
-import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
+import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { indexConversationTurn } from "@/lib/gallery/index-conversation";
 import { loadReferenceAssets } from "@/lib/images/reference-images";
@@ -64,7 +65,8 @@ function storedCopies(branch: readonly StoredTurn[]): Map<string, string> {
 // One turn of the chat editor (spec 4.2) as a job (issue 9). Starting checks everything a user can
 // get wrong (a 400 before anything starts), assembles the request per rule 2 and persists the turn
 // as pending with its job within the owner's running limit (a 429 before anything starts,
-// lib/jobs/running-limit) while the storage quota has room (a 413, lib/storage-quota), and answers: the work runs on in this process whatever the browser does.
+// lib/jobs/running-limit) while the storage quota has room (a 413, lib/storage-quota), and answers: a
+// worker runs the job, rebuilt from its rows (turnJobWork).
 // Running calls the upstream, stores the final image (and the intermediate one used for follow-up
 // edits), and persists the outcome — success or failed frame — before any page hears of it.
 export async function startTurn(
@@ -87,21 +89,8 @@ export async function startTurn(
     mimes: ALPHA_IMAGE_MIME_TYPES,
     maxBytes: ALPHA_V35_MAX_IMAGE_BYTES,
   });
-  const branch = parentTurnId ? branchOf(turns, parentTurnId) : [];
-  const copies = storedCopies(branch);
-  const toAssemble = {
-    branch: branch.map(toBranchTurn),
-    newUserMessage: buildUserMessage(values.text, inputs.map((asset) => assetRef(asset.id))),
-    resolveExpiredImage: (url: string) => copies.get(url),
-  };
-  const assembled = assembleNextMessages({ ...toAssemble, now: new Date() });
-  if (assembled.unresolvedExpiredUrls.length > 0) {
-    log.warn({ conversationId, urls: assembled.unresolvedExpiredUrls.length }, "expired history images without a stored copy");
-  }
-  // The same request with every history image replaced by the studio's stored copy, for when the
-  // upstream refuses a URL that should still be alive (e.g. its files were lost before 12 hours).
-  const storedOnly = assembleNextMessages({ ...toAssemble, treatAllAsExpired: true });
-  const fallback = storedOnly.replacedUrls.length > assembled.replacedUrls.length ? storedOnly.messages : undefined;
+  const request = assembleTurnRequest(turns, parentTurnId, buildUserMessage(values.text, inputs.map((asset) => assetRef(asset.id))), new Date());
+  if (request.unresolvedExpiredUrls > 0) log.warn({ conversationId, urls: request.unresolvedExpiredUrls }, "expired history images without a stored copy");
   const isFirstTurn = turns.length === 0;
   // Counted against the conversation's owner, whose turns these are (an admin may act for support),
   // so that no owner ever has more than their limit running.
@@ -121,7 +110,7 @@ export async function startTurn(
           useSearchTool: values.useSearchTool,
           images: values.images,
         },
-        requestMessages: assembled.messages as object[],
+        requestMessages: request.messages as object[],
       },
     });
     await tx.conversation.update({
@@ -135,11 +124,10 @@ export async function startTurn(
       turnId: turn.id,
       conversationId,
       runAgainOfId: options.runAgainOf,
-      ...runnerClaim(),
     });
+    await sendImageJobRun(tx, job.id);
     return { turn, job };
   });
-  void runJob(job, (context) => runTurn(user, conversation, turn.id, { messages: assembled.messages, fallback }, values, context));
   const shown = await getConversationWithTurns(user, conversationId);
   return { job: toJobDto(job), turn: shown.turns.find((t) => t.id === turn.id)! };
 }
@@ -148,6 +136,12 @@ export async function startTurn(
 export async function runTurnAgain(user: CurrentUser, job: { id: string; turnId: string | null }) {
   const turn = job.turnId ? await db.turn.findUnique({ where: { id: job.turnId } }) : null;
   if (!turn) throw new AppError("not_found", "The turn of this job was deleted");
+  const { form, seedWasRandom } = storedTurnForm(turn);
+  return startTurn(user, turn.conversationId, turn.parentTurnId, form, { runAgainOf: job.id, seedWasRandom });
+}
+
+/** The form a turn was sent with: its message, attachments, settings and seed. */
+function storedTurnForm(turn: { userText: string; params: unknown }) {
   const params = storedTurnParamsSchema.parse(turn.params);
   const form = parseOrThrow(alphaV35TurnFormSchema, {
     text: turn.userText,
@@ -158,7 +152,37 @@ export async function runTurnAgain(user: CurrentUser, job: { id: string; turnId:
     useSearchTool: params.useSearchTool,
     images: params.images,
   });
-  return startTurn(user, turn.conversationId, turn.parentTurnId, form, { runAgainOf: job.id, seedWasRandom: params.seedWasRandom });
+  return { form, seedWasRandom: params.seedWasRandom };
+}
+
+/**
+ * The request of a new turn after `parentTurnId` (spec 4.2 rule 2), and the same request with every
+ * history image replaced by the studio's stored copy, for when the upstream refuses a URL that should
+ * still be alive (e.g. its files were lost before 12 hours); `fallback` only when it differs.
+ */
+function assembleTurnRequest(turns: StoredTurn[], parentTurnId: string | null, newUserMessage: AlphaMessage, now: Date) {
+  const branch = parentTurnId ? branchOf(turns, parentTurnId) : [];
+  const copies = storedCopies(branch);
+  const toAssemble = { branch: branch.map(toBranchTurn), newUserMessage, resolveExpiredImage: (url: string) => copies.get(url) };
+  const assembled = assembleNextMessages({ ...toAssemble, now });
+  const storedOnly = assembleNextMessages({ ...toAssemble, treatAllAsExpired: true });
+  const fallback = storedOnly.replacedUrls.length > assembled.replacedUrls.length ? storedOnly.messages : undefined;
+  return { messages: assembled.messages, fallback, unresolvedExpiredUrls: assembled.unresolvedExpiredUrls.length };
+}
+
+/**
+ * The work of a chat turn's job, rebuilt from its rows in the worker that runs it: the request the
+ * start assembled and stored on the turn, and the fallback of stored copies made again from the branch.
+ * Its images are stored as the conversation owner's, in the conversation's team.
+ */
+export async function turnJobWork(turnId: string): Promise<JobWork> {
+  const turn = await db.turn.findUniqueOrThrow({ where: { id: turnId }, include: { conversation: true } });
+  const { form } = storedTurnForm(turn);
+  const turns = await loadTurns(turn.conversationId);
+  const messages = (turn.requestMessages ?? []) as unknown as AlphaMessage[];
+  const rebuilt = assembleTurnRequest(turns, turn.parentTurnId, messages[messages.length - 1], new Date());
+  const request = { messages, fallback: rebuilt.fallback && JSON.stringify(rebuilt.fallback) !== JSON.stringify(messages) ? rebuilt.fallback : undefined };
+  return (context) => runTurn(turn.conversation.ownerId, turn.conversation, turnId, request, form, context);
 }
 
 async function loadAsset(id: string) {
@@ -173,7 +197,7 @@ function refusedHistory(error: unknown): boolean {
 }
 
 async function runTurn(
-  user: CurrentUser,
+  ownerId: string,
   conversation: { id: string; session: string; teamId: string | null },
   turnId: string,
   request: { messages: AlphaMessage[]; fallback?: AlphaMessage[] },
@@ -202,7 +226,7 @@ async function runTurn(
     return { state: "failed", errorCode, errorMessage: result.userMessage, requestId: result.requestId, record: (tx) => tx.turn.update({ where: { id: turnId }, data: common }) };
   }
   progress({ state: "storing" });
-  const owner = { client, ownerId: user.id, teamId: conversation.teamId, turnId, signal };
+  const owner = { client, ownerId, teamId: conversation.teamId, turnId, signal };
   await storeGeneratedImage({ ...owner, url: result.image.url, position: 0 });
   const intermediate = toolImageUrls(result.assembledHistory).find((url) => url !== result.image.url);
   if (intermediate) {

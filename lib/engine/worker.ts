@@ -1,18 +1,20 @@
 import "server-only";
 import { PgBoss } from "pg-boss";
 import { databaseUrlInUse } from "@/lib/db/client";
-import { endAbandonedJobs } from "@/lib/jobs/recovery";
+import { endAbandonedJobs, interruptHeldJobs, recoverJobsAtStart } from "@/lib/jobs/recovery";
 import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { pruneRecords } from "./prune-records";
 import { SCHEDULED_QUEUES } from "./queues";
+import { workImageJobs } from "./run-queued-job";
 
-// The worker process's background work, outside Next's bundles: video jobs followed to their end
-// (lib/videos/sync-worker) and the cluster's scheduled upkeep on pg-boss (lib/engine/queues). Any
-// number of workers may run on one PostgreSQL: video jobs are claimed by lease, scheduled runs by
-// pg-boss, so each piece of work has one worker at a time.
+// The worker process's background work, outside Next's bundles: image jobs (generations and chat
+// turns, lib/engine/run-queued-job) and the cluster's scheduled upkeep on pg-boss (lib/engine/queues),
+// and video jobs followed to their end (lib/videos/sync-worker). Any number of workers may run on one
+// PostgreSQL: image jobs and scheduled runs are handed out by pg-boss, video jobs claimed by lease,
+// so each piece of work has one worker at a time.
 
 /** How the worker shows in pg_stat_activity. */
 const APPLICATION_NAME = "studio worker";
@@ -37,7 +39,10 @@ const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> 
  * process follows video jobs (`npm start`'s embedded database), so leases left by the last run are void.
  */
 export async function startWorker(options: { singleProcess: boolean }): Promise<StudioWorker> {
-  const boss = new PgBoss({ connectionString: databaseUrlInUse(), application_name: APPLICATION_NAME });
+  // Image jobs cut off by the last stop end as interrupted before any new one is taken.
+  await recoverJobsAtStart(options);
+  // LISTEN/NOTIFY: a job sent on the image queue wakes a worker at once, not at its next poll.
+  const boss = new PgBoss({ connectionString: databaseUrlInUse(), application_name: APPLICATION_NAME, useListenNotify: true });
   // Only the code and message: an error may carry the connection, whose parameters hold the password.
   boss.on("error", (error: { code?: unknown; message?: unknown }) => log.error({ code: error.code, reason: error.message }, "job engine error"));
   await boss.start();
@@ -51,14 +56,18 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
       await scheduledWork[task]();
     });
   }
-  // Hears submits from web processes, which wake the video sync at once.
+  // Hears submits from web processes, which wake the video sync at once, and cancels of image jobs.
   startWakeListener();
+  const stopHearingCancels = await workImageJobs(boss);
   await startVideoSync(options);
   log.info({ scheduled: Object.values(SCHEDULED_QUEUES).map((queue) => queue.name) }, "worker started");
   return {
     async stop() {
+      // Image jobs under way end interrupted at once (Run again), rather than hold the stop.
+      await interruptHeldJobs();
       await stopVideoSync();
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+      stopHearingCancels();
       await stopWakeListener();
     },
   };

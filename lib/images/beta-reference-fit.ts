@@ -7,7 +7,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { blobStore } from "@/lib/storage";
 import { BETA_INPUT_LIMITS } from "@/lib/upstream/beta/limits";
-import { loadReferenceAssets } from "./reference-images";
+import { loadReferenceAssets, storedReferenceAssets } from "./reference-images";
 
 /** One reference as the fitting sees it: its bytes are read only when it is sent or re-encoded. */
 export type ReferenceFile = { mime: string; width: number; height: number; bytes: number; read: () => Promise<Buffer> };
@@ -44,15 +44,26 @@ export async function fitBetaReferences(user: CurrentUser, images: readonly { as
     images.map((image) => image.assetId),
     { field: "images", mimes: BETA_INPUT_LIMITS.mimeTypes, maxBytes: READ_MAX_BYTES },
   );
-  return fitReferenceFiles(
-    assets.map((asset) => ({
-      mime: asset.mime,
-      width: asset.width ?? 0,
-      height: asset.height ?? 0,
-      bytes: Number(asset.bytes),
-      read: async () => buffer(await blobStore().get(asset.storageKey)),
-    })),
-  );
+  return fitReferenceFiles(assets.map(referenceFile));
+}
+
+/**
+ * The same fitting, for the worker that runs a job, of the references it started with (checked then;
+ * lib/images/reference-images `storedReferenceAssets`): the same images give the same request.
+ */
+export async function fitStoredBetaReferences(images: readonly { assetId: string }[]): Promise<FittedReferences> {
+  const assets = await storedReferenceAssets(images.map((image) => image.assetId));
+  return fitReferenceFiles(assets.map(referenceFile));
+}
+
+function referenceFile(asset: { mime: string; width: number | null; height: number | null; bytes: bigint | number; storageKey: string }): ReferenceFile {
+  return {
+    mime: asset.mime,
+    width: asset.width ?? 0,
+    height: asset.height ?? 0,
+    bytes: Number(asset.bytes),
+    read: async () => buffer(await blobStore().get(asset.storageKey)),
+  };
 }
 
 type Reason = "format" | "pixels" | "bytes" | "body";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
-import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, alphaV3FormSchema, alphaV3StoredParamsSchema, type AlphaV3FormValues } from "@/lib/images/alpha-schemas";
+import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, alphaV3FormSchema, alphaV3StoredParamsSchema, type AlphaV3FormValues, type AlphaV3StoredParams } from "@/lib/images/alpha-schemas";
 import { alphaV3ParamsFromForm } from "@/lib/images/alpha-params";
 import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
 import { alphaClient } from "@/lib/upstream/clients";
@@ -11,7 +11,7 @@ import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
 import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
 import { randomAlphaV3Seed } from "./random-seed";
-import { loadReferenceAssets, upstreamImageUrl } from "./reference-images";
+import { loadReferenceAssets, storedReferenceAssets, upstreamImageUrl } from "./reference-images";
 import { storeGeneratedImage } from "./store-result";
 import { startVariationSet } from "./start-variation-set";
 import { alphaV3VariationSeeds } from "./variations";
@@ -22,10 +22,10 @@ type References = Awaited<ReturnType<typeof loadReferenceAssets>>;
 // reference images (a mistake is a 400 before anything starts), then records the generations and
 // their jobs in one transaction within the user's running limit (a 429 before anything starts,
 // lib/images/start-variation-set) while their storage quota has room (a 413, lib/storage-quota), and
-// answers: the work runs on in this process whatever the browser does. Running calls the upstream,
-// copies every result image into storage, and only then marks the generation succeeded. A failure
-// is recorded by the job runner, with the reason the designer sees; nothing is reported done without
-// its stored image.
+// answers: a worker runs each job, rebuilt from its generation's row (alphaV3JobWork). Running calls
+// the upstream, copies every result image into storage, and only then marks the generation
+// succeeded. A failure is recorded by the job runner, with the reason the designer sees; nothing is
+// reported done without its stored image.
 export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, options: { runAgainOf?: string; seedWasRandom?: boolean } = {}) {
   await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
   const references = await loadReferenceAssets(user, form.images.map((image) => image.assetId), {
@@ -56,7 +56,6 @@ export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, o
         },
       });
     },
-    ({ generation, index }, context) => runAlphaV3(user, valuesOf(index), references, generation, context),
   );
 }
 
@@ -66,19 +65,35 @@ export async function runAlphaV3Again(user: CurrentUser, job: { id: string; gene
   if (!generation) throw new AppError("not_found", "The generation of this job was deleted");
   const params = alphaV3StoredParamsSchema.parse(generation.params);
   const references = await loadReferenceAssets(user, params.referenceAssetIds, { field: "images", mimes: ALPHA_IMAGE_MIME_TYPES, maxBytes: ALPHA_V3_MAX_IMAGE_BYTES });
-  const form = parseOrThrow(alphaV3FormSchema, {
-    prompt: generation.prompt,
+  return startAlphaV3(user, storedForm(generation.prompt, params, references), { runAgainOf: job.id, seedWasRandom: params.seedWasRandom });
+}
+
+/** The form of one stored image: its prompt, settings, seed and reference images. */
+function storedForm(prompt: string, params: AlphaV3StoredParams, references: References): AlphaV3FormValues {
+  return parseOrThrow(alphaV3FormSchema, {
+    prompt,
     size: params.size,
     seed: params.seed ?? undefined,
     footnote: params.footnote ?? undefined,
     revise: params.revise,
     images: references.map((asset) => ({ assetId: asset.id, mime: asset.mime, bytes: Number(asset.bytes) })),
   });
-  return startAlphaV3(user, form, { runAgainOf: job.id, seedWasRandom: params.seedWasRandom });
+}
+
+/**
+ * The work of an alpha v3 job, rebuilt from its generation's row in the worker that runs it. Its
+ * reference images were checked when it started; one deleted since fails the job, naming it.
+ */
+export async function alphaV3JobWork(generationId: string): Promise<JobWork> {
+  const generation = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
+  const params = alphaV3StoredParamsSchema.parse(generation.params);
+  const references = await storedReferenceAssets(params.referenceAssetIds);
+  const values = storedForm(generation.prompt, params, references);
+  return (context) => runAlphaV3(generation.ownerId, values, references, generation, context);
 }
 
 async function runAlphaV3(
-  user: CurrentUser,
+  ownerId: string,
   values: AlphaV3FormValues,
   references: References,
   generation: { id: string; teamId: string | null },
@@ -95,7 +110,7 @@ async function runAlphaV3(
   progress({ state: "storing" });
   const stored: EntryImage[] = [];
   for (const [position, image] of result.images.entries()) {
-    stored.push(await storeGeneratedImage({ client, url: image.url, ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, signal }));
+    stored.push(await storeGeneratedImage({ client, url: image.url, ownerId, teamId: generation.teamId, generationId: generation.id, position, signal }));
   }
   const succeeded = {
     status: "succeeded" as const,

@@ -10,7 +10,7 @@ import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/in
 import { betaClient } from "@/lib/upstream/clients";
 import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
 import { betaParamsFromForm } from "./beta-params";
-import { fitBetaReferences } from "./beta-reference-fit";
+import { fitBetaReferences, fitStoredBetaReferences } from "./beta-reference-fit";
 import { betaFormSchema, type BetaFormValues } from "./beta-schemas";
 import { startVariationSet } from "./start-variation-set";
 import { storeBase64Image, storeGeneratedImage } from "./store-result";
@@ -20,7 +20,8 @@ import { storeBase64Image, storeGeneratedImage } from "./store-result";
 // before anything is sent), makes the reference set fit the endpoint (lib/images/beta-reference-fit:
 // what was changed is recorded and shown), records the generations and their jobs in one transaction
 // within the user's running limit (lib/images/start-variation-set) while their storage quota has room
-// (lib/storage-quota), and answers; the work runs on in this process whatever the browser does.
+// (lib/storage-quota), and answers; a worker runs each job, rebuilt from its generation's row
+// (betaJobWork).
 // Every image of the answer (a single image, a group, or a base image with its layers) is stored
 // before the job says succeeded: URLs expire (spec 8), Base64 images are written as they are.
 export async function startBeta(user: CurrentUser, form: BetaFormValues, options: { runAgainOf?: string } = {}) {
@@ -46,7 +47,6 @@ export async function startBeta(user: CurrentUser, form: BetaFormValues, options
           params: { ...request, adjustments: references.adjustments } as unknown as Prisma.InputJsonValue,
         },
       }),
-    ({ generation }, context) => runBeta(user, form, references.images, generation, context),
   );
 }
 
@@ -57,8 +57,16 @@ export async function runBetaAgain(user: CurrentUser, job: { id: string; generat
   return startBeta(user, parseOrThrow(betaFormSchema, generation.params), { runAgainOf: job.id });
 }
 
+/** The work of a beta job, rebuilt from its generation's row in the worker that runs it. */
+export async function betaJobWork(generationId: string): Promise<JobWork> {
+  const generation = await db.generation.findUniqueOrThrow({ where: { id: generationId } });
+  const form = parseOrThrow(betaFormSchema, generation.params);
+  const references = await fitStoredBetaReferences(form.images);
+  return (context) => runBeta(generation.ownerId, form, references.images, generation, context);
+}
+
 async function runBeta(
-  user: CurrentUser,
+  ownerId: string,
   form: BetaFormValues,
   images: string[],
   generation: { id: string; teamId: string | null },
@@ -75,7 +83,7 @@ async function runBeta(
   const stored: EntryImage[] = [];
   for (const [position, image] of result.images.entries()) {
     // A decomposition's images say what they are (spec 2.4: one base image plus its layers).
-    const target = { ownerId: user.id, teamId: generation.teamId, generationId: generation.id, position, role: image.role, layout: image.bbox, signal };
+    const target = { ownerId, teamId: generation.teamId, generationId: generation.id, position, role: image.role, layout: image.bbox, signal };
     stored.push(image.b64 ? await storeBase64Image(image.b64, target) : await storeGeneratedImage({ client, url: image.url!, ...target }));
   }
   const succeeded = { status: "succeeded" as const, requestId: result.requestId, tokens: result.totalTokens, durationMs: Date.now() - started, completedAt: new Date() };

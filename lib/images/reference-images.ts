@@ -32,6 +32,21 @@ export async function loadReferenceAssets(user: CurrentUser, assetIds: readonly 
   });
 }
 
+/**
+ * The reference images a job started with, in their order, for the worker that runs it: who may use
+ * them and their rules were checked when it started (loadReferenceAssets). One deleted since is
+ * named, and the job fails with it.
+ */
+export async function storedReferenceAssets(assetIds: readonly string[]) {
+  if (assetIds.length === 0) return [];
+  const assets = await db.asset.findMany({ where: { id: { in: [...assetIds] } } });
+  return assetIds.map((id, index) => {
+    const asset = assets.find((a) => a.id === id);
+    if (!asset) throw new AppError("not_found", `images.${index}: the reference image was deleted`);
+    return asset;
+  });
+}
+
 const SIGNED_LINK_SECONDS = 60 * 60;
 
 // How an image travels to the upstream: when the studio has a public address, as a signed,

@@ -2,10 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import type { Generation, GenerationKind } from "@/lib/generated/prisma/client";
+import { sendImageJobRun } from "@/lib/engine/job-sender";
 import { createJob, type OwnerLockedTx } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
-import { runJob, runnerClaim, type JobOutcome, type JobWork } from "@/lib/jobs/runner";
-import { startWithinRunningLimit, waitForRunningPlace } from "@/lib/jobs/running-limit";
+import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { toGenerationDto } from "./generation-dto";
 
@@ -20,15 +20,16 @@ type SetRequest = { user: CurrentUser; kind: GenerationKind; prompt: string; cou
 
 /**
  * Starts `count` generations of one request (alpha v3 or beta), each with its own job: all rows are
- * written in ONE transaction within the user's running limit (lib/jobs/running-limit), so either the
- * whole set is recorded or nothing is. The jobs that found a free place run at once; the others wait
- * for one, first come first served, and a cancel while waiting ends their generation as cancelled.
+ * written in ONE transaction within the user's running limit (lib/jobs/running-limit), with their runs
+ * sent to the workers (lib/engine/job-sender), so either the whole set is recorded and sent or nothing
+ * is. A worker runs each job from its rows (lib/engine/run-queued-job): the jobs that found a free
+ * place at once, the others once they have one, first come first served; a cancel while waiting ends
+ * their generation as cancelled.
  * Each image then counts as one generation everywhere (its usage is recorded when its job ends).
  */
 export async function startVariationSet(
   { user, kind, prompt, count, runAgainOf }: SetRequest,
   createGeneration: (tx: OwnerLockedTx, slot: VariationSlot) => Promise<Generation>,
-  work: (started: { generation: Generation; index: number }, context: Parameters<JobWork>[0]) => Promise<JobOutcome>,
 ) {
   const variationSetId = count > 1 ? randomUUID() : null;
   const started = await startWithinRunningLimit(user.id, async (tx, places) => {
@@ -47,18 +48,12 @@ export async function startVariationSet(
         runAgainOfId: runAgainOf,
         variationSetId,
         startedAt: places.startedAt(index),
-        ...runnerClaim(),
       });
-      made.push({ generation, job, index });
+      await sendImageJobRun(tx, job.id);
+      made.push({ generation, job });
     }
     return made;
   });
-  for (const { generation, job, index } of started) {
-    void runJob(job, async (context) => {
-      await waitForRunningPlace(job, context.signal);
-      return work({ generation, index }, context);
-    });
-  }
   const jobs = started.map(({ job }) => toJobDto(job));
   const generations = started.map(({ generation }) => toGenerationDto({ ...generation, assets: [] }));
   // `job` and `generation` are the set's first, as a single image's start answers.

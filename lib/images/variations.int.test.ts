@@ -7,6 +7,7 @@ import type { JobDto } from "@/lib/jobs/job-dto";
 import { waitForJob, slowCalls } from "@/test/jobs";
 import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
+import { WORK_QUEUES } from "@/lib/engine/queues";
 import { createTestUser } from "@/test/users";
 import type { GenerationDto } from "./generation-dto";
 import { startVariationSet } from "./start-variation-set";
@@ -134,15 +135,20 @@ describe("variations", () => {
     expect(generation).toMatchObject({ status: "failed", errorCode: "cancelled" });
   });
 
-  it("records a set in one transaction: when its third row fails, none of the set is kept", async () => {
+  it("records a set and sends its runs in one transaction: when its third row fails, none of the set is kept or sent", async () => {
     const create = vi.fn(async (tx: Parameters<Parameters<typeof startVariationSet>[1]>[0], { index, variationSetId }: { index: number; variationSetId: string | null }) => {
       if (index === 2) throw new Error("the third row could not be written");
       return tx.generation.create({ data: { ownerId: user.id, kind: "alpha_v3", model: "alpha-image-v3", prompt: "atomic", params: {}, variationSetId } });
     });
-    const work = vi.fn();
-    await expect(startVariationSet({ user, kind: "alpha_v3", prompt: "atomic", count: 3 }, create, work)).rejects.toThrow("the third row");
+    const runsSent = async () => {
+      const [{ count }] = await context.testDb.db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${WORK_QUEUES.imageJobs.name}`;
+      return count;
+    };
+    const runsBefore = await runsSent();
+    await expect(startVariationSet({ user, kind: "alpha_v3", prompt: "atomic", count: 3 }, create)).rejects.toThrow("the third row");
     expect(create).toHaveBeenCalledTimes(3);
-    expect(work).not.toHaveBeenCalled();
+    // The first two runs were sent inside the transaction: they went with it.
+    expect(await runsSent()).toBe(runsBefore);
     expect(await context.testDb.db.generation.count({ where: { ownerId: user.id } })).toBe(0);
     expect(await context.testDb.db.job.count({ where: { ownerId: user.id } })).toBe(0);
   });

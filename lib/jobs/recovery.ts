@@ -6,12 +6,14 @@ import { endLinkedRun } from "./end-linked-run";
 import { changeJob } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
 import { CANCELLED, INTERRUPTED } from "./job-failures";
-import { JOB_STALE_AFTER_MS, RUNNER_ID } from "./runner";
+import { abortHeldJob, heldJobIds, JOB_STALE_AFTER_MS, RUNNER_ID } from "./runner";
 
 /**
- * Ends the active jobs that no live runner holds: their heartbeat is older than `heartbeatBefore` and
- * another process (one that died) held them. A job whose owner asked to cancel ends cancelled, any
- * other interrupted, and its generation or turn ends the same way, so nothing stays in progress.
+ * Ends the active jobs that no live runner holds: another process (one that died) took them and their
+ * heartbeat is older than `heartbeatBefore`. A job whose owner asked to cancel ends cancelled, any
+ * other interrupted, and its generation or turn ends the same way, so nothing stays in progress. Such
+ * a job is never run again by itself: its upstream call may have been sent, and it costs money.
+ * A job no runner has taken yet is waiting in the workers' queue (lib/engine/queues) and is left there.
  */
 export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
   const abandoned = await db.job.findMany({
@@ -20,8 +22,8 @@ export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
       // Video jobs have no runner to lose: the sync worker of any instance claims them by lease and
       // resumes them after a restart (lib/videos/sync-worker).
       kind: { not: "video" },
-      OR: [{ runnerId: null }, { runnerId: { not: RUNNER_ID } }],
-      AND: [{ OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: heartbeatBefore } }] }],
+      AND: [{ runnerId: { not: null } }, { runnerId: { not: RUNNER_ID } }],
+      heartbeatAt: { lt: heartbeatBefore },
     },
   });
   let ended = 0;
@@ -38,6 +40,18 @@ export async function endJobWithoutRunner(job: Job): Promise<boolean> {
   return ended !== null;
 }
 
+/**
+ * Ends the jobs this process holds as a sweep would end them (interrupted, or cancelled when asked),
+ * then aborts their work, whose own end then changes nothing: the process is stopping, and a stop
+ * neither waits for a generation to finish nor leaves it for the sweep.
+ */
+export async function interruptHeldJobs(): Promise<void> {
+  const ids = heldJobIds();
+  if (ids.length === 0) return;
+  for (const job of await db.job.findMany({ where: { id: { in: ids } } })) await endJobWithoutRunner(job);
+  for (const id of ids) abortHeldJob(id);
+}
+
 // Generations and turns left pending by a studio from before jobs existed: nothing will end them.
 async function endPendingWithoutJob(startedBefore: Date) {
   const where = { status: "pending" as const, createdAt: { lt: startedBefore }, job: { is: null } };
@@ -47,10 +61,10 @@ async function endPendingWithoutJob(startedBefore: Date) {
 }
 
 /**
- * At a web process's start: when it is the database's only one (`npm start`'s embedded database),
- * every active image job was cut off by the restart and ends now; otherwise other instances may be
- * running theirs, so only jobs whose heartbeat stopped end. Instances that die later are swept by the
- * worker's scheduled run (lib/engine/queues).
+ * At a worker's start: when it is the database's only one (`npm start`'s embedded database), every
+ * image job a runner had taken was cut off by the restart and ends now; otherwise other workers may
+ * be running theirs, so only jobs whose heartbeat stopped end. Workers that die later are swept by
+ * the scheduled run (lib/engine/queues).
  */
 export async function recoverJobsAtStart(options: { singleProcess: boolean }): Promise<void> {
   const now = new Date();

@@ -139,6 +139,11 @@ function endOf(outcome: JobOutcome) {
   return { state: cancelled ? ("cancelled" as const) : ("failed" as const), errorCode: outcome.errorCode, errorMessage: outcome.errorMessage, requestId: outcome.requestId ?? null };
 }
 
+/** The jobs this process holds now. */
+export function heldJobIds(): string[] {
+  return [...held.keys()];
+}
+
 /** Aborts a job this process holds; false when another process (or none) holds it. */
 export function abortHeldJob(jobId: string): boolean {
   const controller = held.get(jobId);

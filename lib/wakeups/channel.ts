@@ -24,3 +24,11 @@ export const VIDEO_SYNC_WAKE_CHANNEL = "studio_video_sync";
 export async function wakeVideoSyncAtCommit(tx: Prisma.TransactionClient): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${VIDEO_SYNC_WAKE_CHANNEL}, '')`;
 }
+
+/** The channel on which a web process tells the workers that a job's owner asked to cancel it; the payload is the job's id. */
+export const JOB_CANCEL_CHANNEL = "studio_job_cancel";
+
+/** Tells every worker, once `tx` commits, that job `jobId` is to be cancelled: the one running it aborts at once. */
+export async function announceJobCancelAtCommit(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${JOB_CANCEL_CHANNEL}, ${jobId})`;
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { PgBoss } from "pg-boss";
+import { databaseUrlInUse } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { WORK_QUEUES } from "./queues";
+
+// How a web process hands work to the workers: a pg-boss job inserted by the transaction that
+// records the studio job, so the two commit together or not at all (a start that fails leaves no
+// run behind, and a recorded job always has its run). The client only inserts: it neither works
+// queues nor runs pg-boss's upkeep, which are the worker's (lib/engine/worker). It lives on
+// globalThis, like the database client: Next's bundles each have their own copy of this module.
+
+/** How the sender shows in pg_stat_activity. */
+const APPLICATION_NAME = "studio job sender";
+
+type Sender = { url: string; boss: Promise<PgBoss> };
+const holder = globalThis as typeof globalThis & { studioJobSender?: Sender };
+
+async function startSender(url: string): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: url, application_name: APPLICATION_NAME, max: 2, supervise: false, schedule: false });
+  // Only the code and message: an error may carry the connection, whose parameters hold the password.
+  boss.on("error", (error: { code?: unknown; message?: unknown }) => log.error({ code: error.code, reason: error.message }, "job sender error"));
+  await boss.start();
+  // A web process may send before any worker has started on this database.
+  const queue = WORK_QUEUES.imageJobs;
+  await boss.createQueue(queue.name, queue.options);
+  return boss;
+}
+
+function sender(): Promise<PgBoss> {
+  const url = databaseUrlInUse();
+  if (holder.studioJobSender?.url !== url) {
+    const boss = startSender(url);
+    // A start that failed is tried again by the next send.
+    boss.catch(() => {
+      if (holder.studioJobSender?.boss === boss) holder.studioJobSender = undefined;
+    });
+    holder.studioJobSender = { url, boss };
+  }
+  return holder.studioJobSender.boss;
+}
+
+/** pg-boss's statements run on the caller's Prisma transaction. */
+function onTransaction(tx: Prisma.TransactionClient) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) };
+    },
+  };
+}
+
+/** Sends the run of image job `jobId` to the workers; it is sent only if `tx` commits. */
+export async function sendImageJobRun(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
+  const boss = await sender();
+  await boss.send(WORK_QUEUES.imageJobs.name, { jobId }, { db: onTransaction(tx) });
+}
+
+/** Stops this process's sender (tests, whose database goes away). */
+export async function stopJobSender(): Promise<void> {
+  const current = holder.studioJobSender;
+  holder.studioJobSender = undefined;
+  if (current) await (await current.boss.catch(() => undefined))?.stop({ graceful: false });
+}

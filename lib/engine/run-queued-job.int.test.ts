@@ -1,0 +1,114 @@
+import pg from "pg";
+import { beforeEach, describe, expect, it } from "vitest";
+import { slowCalls, waitForJob } from "@/test/jobs";
+import { useStudioTestContext } from "@/test/studio-upstream";
+import { createTestUser } from "@/test/users";
+import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
+import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
+import { cancelJob } from "@/lib/jobs/cancel-job";
+import { interruptHeldJobs } from "@/lib/jobs/recovery";
+import { JOB_CANCEL_CHANNEL } from "@/lib/wakeups/channel";
+import { WORK_QUEUES } from "./queues";
+import { runQueuedJob } from "./run-queued-job";
+
+// Image jobs on the worker's queue, with a worker in this process (test/job-worker) on a real pg-boss:
+// a start sends the run in its own transaction, the worker takes it at once and rebuilds the work
+// from the rows, and a cancel written by any process reaches the worker through the database.
+const context = useStudioTestContext();
+beforeEach(async () => {
+  await context.upstream.control("/faults", { method: "DELETE" });
+  await context.upstream.control("/requests", { method: "DELETE" });
+});
+
+const start = (prompt: string, user = context.user) => startAlphaV3(user, alphaV3FormSchema.parse({ prompt, revise: false }));
+
+const upstreamPosts = async () => {
+  const { requests } = (await context.upstream.control("/requests")) as { requests: { method: string; path: string }[] };
+  return requests.filter((request) => request.method === "POST");
+};
+
+/** Resolves once `check` holds, polling the database every 10 ms; the time it took. */
+async function timeUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<number> {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return performance.now() - started;
+}
+
+describe("image jobs on the worker's queue", () => {
+  it("a started job is queued with its run, taken by a worker at once and run from its rows", async () => {
+    const user = await createTestUser(context.testDb.db);
+    const { job } = await start("a queued kite", user);
+    expect(job.state).toBe("queued");
+    const [run] = await context.testDb.db.$queryRaw<{ data: { jobId: string }; retry_limit: number }[]>`
+      SELECT data, retry_limit FROM pgboss.job WHERE name = ${WORK_QUEUES.imageJobs.name} AND data->>'jobId' = ${job.id}`;
+    // Never retried by the engine: an interrupted generation ends as interrupted, with Run again.
+    expect(run).toMatchObject({ data: { jobId: job.id }, retry_limit: 0 });
+    const admittedMs = await timeUntil(async () => (await context.testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).runnerId !== null);
+    // Woken by pg-boss's notification: its poll, the fallback, comes every 30 s (2 s without LISTEN).
+    expect(admittedMs).toBeLessThan(1_500);
+    const ended = await waitForJob(context.testDb.db, job.id);
+    expect(ended.state).toBe("succeeded");
+    expect(await upstreamPosts()).toHaveLength(1);
+  });
+
+  it("a run delivered again for a job already taken or ended does nothing", async () => {
+    const user = await createTestUser(context.testDb.db);
+    const { job } = await start("delivered twice", user);
+    await waitForJob(context.testDb.db, job.id);
+    await runQueuedJob(job.id);
+    expect((await context.testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).state).toBe("succeeded");
+    expect(await upstreamPosts()).toHaveLength(1);
+  });
+
+  it("a cancel written by another process reaches the worker holding the job at once, long before its heartbeat", async () => {
+    const user = await createTestUser(context.testDb.db);
+    await context.upstream.control("/faults", { json: slowCalls(10_000) });
+    const { job } = await start("cancel me from afar", user);
+    await waitForJob(context.testDb.db, job.id, ["waiting", "generating"]);
+    // Another web process: its own connection, the cancel and its announcement in one transaction.
+    const other = new pg.Client(context.testDb.url);
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query(`UPDATE "Job" SET "cancelRequestedAt" = now() WHERE id = $1`, [job.id]);
+      await other.query("SELECT pg_notify($1, $2)", [JOB_CANCEL_CHANNEL, job.id]);
+      await other.query("COMMIT");
+    } finally {
+      await other.end();
+    }
+    const cancelledMs = await timeUntil(async () => (await context.testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).state === "cancelled");
+    // The runner's heartbeat looks for cancels every 5 s: this came through the notification.
+    expect(cancelledMs).toBeLessThan(1_500);
+    const generation = await context.testDb.db.generation.findUniqueOrThrow({ where: { id: job.generationId! } });
+    expect(generation).toMatchObject({ status: "failed", errorCode: "cancelled" });
+  });
+
+  it("the owner's Cancel aborts the job in the worker within a second", async () => {
+    const user = await createTestUser(context.testDb.db);
+    await context.upstream.control("/faults", { json: slowCalls(10_000) });
+    const { job } = await start("cancel me", user);
+    await waitForJob(context.testDb.db, job.id, ["waiting", "generating"]);
+    const asked = performance.now();
+    await cancelJob(user, job.id);
+    const ended = await waitForJob(context.testDb.db, job.id);
+    expect(ended.state).toBe("cancelled");
+    expect(performance.now() - asked).toBeLessThan(1_000);
+  });
+
+  it("a worker that stops ends the jobs it holds as interrupted at once, and sends none of them again", async () => {
+    const user = await createTestUser(context.testDb.db);
+    await context.upstream.control("/faults", { json: slowCalls(10_000) });
+    const { job } = await start("stopped midway", user);
+    await waitForJob(context.testDb.db, job.id, ["waiting", "generating"]);
+    const asked = performance.now();
+    await interruptHeldJobs();
+    const ended = await waitForJob(context.testDb.db, job.id);
+    expect(performance.now() - asked).toBeLessThan(1_000);
+    expect(ended).toMatchObject({ state: "interrupted", errorCode: "interrupted" });
+    const generation = await context.testDb.db.generation.findUniqueOrThrow({ where: { id: job.generationId! } });
+    expect(generation).toMatchObject({ status: "failed", errorCode: "interrupted" });
+  });
+});

@@ -1,0 +1,79 @@
+import "server-only";
+import type { PgBoss } from "pg-boss";
+import { turnJobWork } from "@/lib/chat/send-turn";
+import { db } from "@/lib/db/client";
+import type { Job } from "@/lib/generated/prisma/client";
+import { alphaV3JobWork } from "@/lib/images/generate-alpha-v3";
+import { betaJobWork } from "@/lib/images/generate-beta";
+import { ACTIVE_JOB_STATES } from "@/lib/jobs/job-dto";
+import { abortHeldJob, runJob, runnerClaim, type JobWork } from "@/lib/jobs/runner";
+import { waitForRunningPlace } from "@/lib/jobs/running-limit";
+import { log } from "@/lib/log";
+import { onJobCancelWake } from "@/lib/wakeups/job-cancel-wake";
+import { WORK_QUEUES } from "./queues";
+
+// A worker's side of the image queue (lib/engine/queues): a run names only its studio job, whose work
+// is rebuilt from the rows the start recorded, never from anything the web process held in memory.
+
+/**
+ * Runs of the image queue one worker holds at once. A run lasts its whole generation, most of it
+ * spent waiting for the upstream (its line is the database gate's, lib/upstream/database-gate, shared
+ * by every process), so a worker holds many; more wait in the queue as "queued" until one ends.
+ */
+const IMAGE_RUNS_PER_WORKER = 16;
+
+type ImageJob = Pick<Job, "id" | "ownerId" | "kind" | "generationId" | "turnId" | "createdAt" | "startedAt">;
+
+/** The work of each kind of image job, from its rows. */
+function workOf(job: ImageJob): Promise<JobWork> {
+  if (job.kind === "alpha_v3" && job.generationId) return alphaV3JobWork(job.generationId);
+  if (job.kind === "beta" && job.generationId) return betaJobWork(job.generationId);
+  if (job.kind === "alpha_v35_turn" && job.turnId) return turnJobWork(job.turnId);
+  throw new Error(`job ${job.id} of kind ${job.kind} has no image work to run`);
+}
+
+/**
+ * Takes the job for this worker: only a job still active, that no runner has taken (a run the
+ * engine delivered twice runs once) and whose owner has not asked to cancel it (a cancel ends a job
+ * nobody holds itself, lib/jobs/cancel-job). From here the runner's heartbeat keeps it.
+ */
+async function claim(jobId: string): Promise<Job | null> {
+  const { count } = await db.job.updateMany({
+    where: { id: jobId, state: { in: [...ACTIVE_JOB_STATES] }, runnerId: null, cancelRequestedAt: null },
+    data: runnerClaim(),
+  });
+  return count === 1 ? db.job.findUniqueOrThrow({ where: { id: jobId } }) : null;
+}
+
+/** Runs one image job sent by a start (lib/engine/job-sender); a job already taken or ended is left alone. */
+export async function runQueuedJob(jobId: string): Promise<void> {
+  const job = await claim(jobId);
+  if (!job) {
+    log.info({ jobId }, "image job not run: it has ended or another runner holds it");
+    return;
+  }
+  // One place ends the job, however its work goes, rebuilding it included (lib/jobs/runner).
+  await runJob(job, async (context) => {
+    await waitForRunningPlace(job, context.signal);
+    const work = await workOf(job);
+    return work(context);
+  });
+}
+
+/**
+ * Makes `boss` work the image queue in this process, and a cancel announced by any process
+ * (lib/wakeups/channel) abort the job it holds at once. Returns what stops hearing cancels; the
+ * runs stop with `boss`.
+ */
+export async function workImageJobs(boss: PgBoss): Promise<() => void> {
+  const queue = WORK_QUEUES.imageJobs;
+  await boss.createQueue(queue.name, queue.options);
+  // A queue made by an earlier release keeps its row: its retry policy is brought up to date.
+  const { policy: _policy, ...retryPolicy } = queue.options;
+  await boss.updateQueue(queue.name, retryPolicy);
+  onJobCancelWake((jobId) => abortHeldJob(jobId));
+  await boss.work<{ jobId: string }>(queue.name, { localConcurrency: IMAGE_RUNS_PER_WORKER }, async ([run]) => {
+    await runQueuedJob(run.data.jobId);
+  });
+  return () => onJobCancelWake(undefined);
+}

@@ -1,0 +1,27 @@
+import { PgBoss } from "pg-boss";
+import { stopJobSender } from "@/lib/engine/job-sender";
+import { workImageJobs } from "@/lib/engine/run-queued-job";
+import { startWakeListener } from "@/lib/wakeups/listener";
+
+export type TestJobWorker = { boss: PgBoss; stop(): Promise<void> };
+
+/**
+ * The worker's side of the image queue in the test process, on the test database with a real pg-boss:
+ * jobs started by the code under test are sent and taken as `npm start`'s worker would take them, and
+ * a cancel reaches them through the database's notifications. Stop it before the database closes.
+ */
+export async function startTestJobWorker(url: string): Promise<TestJobWorker> {
+  const boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, useListenNotify: true });
+  await boss.start();
+  startWakeListener();
+  const stopHearingCancels = await workImageJobs(boss);
+  return {
+    boss,
+    async stop() {
+      // Runs still under way are the test's own mistake: their jobs would write to a dropped database.
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      stopHearingCancels();
+      await stopJobSender();
+    },
+  };
+}
