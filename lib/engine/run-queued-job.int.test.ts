@@ -8,6 +8,7 @@ import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
 import { cancelJob } from "@/lib/jobs/cancel-job";
 import { interruptHeldJobs } from "@/lib/jobs/recovery";
 import { JOB_CANCEL_CHANNEL } from "@/lib/wakeups/channel";
+import { endJobsWithLostRuns } from "./lost-runs";
 import { WORK_QUEUES } from "./queues";
 import { runQueuedJob } from "./run-queued-job";
 
@@ -110,5 +111,35 @@ describe("image jobs on the worker's queue", () => {
     expect(ended).toMatchObject({ state: "interrupted", errorCode: "interrupted" });
     const generation = await context.testDb.db.generation.findUniqueOrThrow({ where: { id: job.generationId! } });
     expect(generation).toMatchObject({ status: "failed", errorCode: "interrupted" });
+  });
+});
+
+describe("runs lost before a worker took their job", () => {
+  const minuteAgo = () => new Date(Date.now() - 60_000);
+
+  /** A queued image job, made a minute ago, whose run is in `runState` (started a minute ago when active). */
+  async function jobWithRun(runState: "created" | "active" | "failed", runStartedAt: Date | null) {
+    const user = await createTestUser(context.testDb.db);
+    const job = await context.testDb.db.job.create({ data: { kind: "alpha_v3", ownerId: user.id, label: `run ${runState}`, createdAt: minuteAgo() } });
+    await context.testDb.db.$executeRaw`
+      INSERT INTO pgboss.job (name, data, state, started_on, start_after)
+      VALUES (${WORK_QUEUES.imageJobs.name}, ${JSON.stringify({ jobId: job.id })}::jsonb, ${runState}::pgboss.job_state, ${runStartedAt}, now() + interval '1 hour')`;
+    return job;
+  }
+
+  it("ends a job whose run a dead worker fetched but never claimed, and leaves waiting and just-taken runs alone", async () => {
+    const fetchedByTheDead = await jobWithRun("active", minuteAgo());
+    const endedWithoutIt = await jobWithRun("failed", minuteAgo());
+    const waiting = await jobWithRun("created", null);
+    const justTaken = await jobWithRun("active", new Date());
+
+    expect(await endJobsWithLostRuns(new Date(Date.now() - 30_000))).toBe(2);
+
+    const stateOf = async (id: string) => (await context.testDb.db.job.findUniqueOrThrow({ where: { id } })).state;
+    expect(await stateOf(fetchedByTheDead.id)).toBe("interrupted");
+    expect(await stateOf(endedWithoutIt.id)).toBe("interrupted");
+    expect(await stateOf(waiting.id)).toBe("queued");
+    expect(await stateOf(justTaken.id)).toBe("queued");
+    expect(await upstreamPosts()).toHaveLength(0);
   });
 });

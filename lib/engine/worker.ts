@@ -6,6 +6,7 @@ import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
+import { endJobsWithLostRuns } from "./lost-runs";
 import { pruneRecords } from "./prune-records";
 import { SCHEDULED_QUEUES } from "./queues";
 import { workImageJobs } from "./run-queued-job";
@@ -25,8 +26,11 @@ export type StudioWorker = { stop(): Promise<void> };
 
 const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> = {
   async sweepAbandonedJobs() {
-    const ended = await endAbandonedJobs(new Date(Date.now() - JOB_STALE_AFTER_MS));
+    const staleBefore = new Date(Date.now() - JOB_STALE_AFTER_MS);
+    const ended = await endAbandonedJobs(staleBefore);
     if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
+    const lost = await endJobsWithLostRuns(staleBefore);
+    if (lost) log.warn({ jobs: lost }, "ended jobs whose run was lost before a worker took them");
   },
   async pruneRecords() {
     const removed = await pruneRecords();
