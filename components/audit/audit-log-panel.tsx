@@ -119,7 +119,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
           <FilterField id="audit-to" label="To (UTC)" problem={problems.get("to")}>
             <input id="audit-to" type="date" value={filters.to ?? ""} min={filters.from} onChange={(event) => set("to", event.target.value)} aria-invalid={problems.has("to") || undefined} aria-describedby={problems.has("to") ? "audit-to-problem" : undefined} className={inputClass} />
           </FilterField>
-          <form onSubmit={searchTarget} className="space-y-1.5 sm:col-span-2" role="search" aria-label="Search targets">
+          <form onSubmit={searchTarget} className={`space-y-1.5 sm:col-span-2 ${teams ? "" : "lg:col-span-3"}`} role="search" aria-label="Search targets">
             <label htmlFor="audit-target" className={labelClass}>
               Target contains
             </label>
@@ -209,7 +209,7 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
       <td className="px-5 py-2.5 whitespace-nowrap text-muted">
         <time dateTime={entry.createdAt}>{timeFormat.format(new Date(entry.createdAt))}</time>
       </td>
-      <td className="px-5 py-2.5">
+      <td className="min-w-52 px-5 py-2.5">
         <span className="block font-medium">{auditActionLabel(entry.action)}</span>
         <span className="mt-0.5 flex flex-wrap items-center gap-1.5">
           {entry.category ? <Badge tone={CATEGORY_TONES[entry.category]}>{AUDIT_CATEGORIES[entry.category]}</Badge> : null}
@@ -219,18 +219,34 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
       <td className="px-5 py-2.5">
         {entry.actor ? (
           <>
-            <span className="block whitespace-nowrap">{entry.actor.name ?? "Unknown"}</span>
-            <span className="text-xs text-muted">{entry.actor.email}</span>
+            <span className="block max-w-56 truncate" title={entry.actor.name ?? undefined}>
+              {entry.actor.name ?? "Unknown"}
+            </span>
+            <span className="block max-w-56 truncate text-xs text-muted" title={entry.actor.email ?? undefined}>
+              {entry.actor.email}
+            </span>
           </>
         ) : (
           <span className="text-muted">The studio</span>
         )}
       </td>
-      <td className="max-w-48 px-5 py-2.5">{entry.target ? <code className="block truncate text-xs" title={entry.target}>{entry.target}</code> : <span className="text-muted">—</span>}</td>
-      <td className="px-5 py-2.5 whitespace-nowrap">
-        {entry.team ? entry.team.name ?? <span className="text-muted" title={entry.team.id}>Deleted team</span> : <span className="text-muted">—</span>}
+      <td className="max-w-40 px-5 py-2.5">{entry.target ? <code className="block truncate text-xs" title={entry.target}>{entry.target}</code> : <span className="text-muted">—</span>}</td>
+      <td className="max-w-44 px-5 py-2.5">
+        {entry.team ? (
+          entry.team.name !== null ? (
+            <span className="block truncate" title={entry.team.name}>
+              {entry.team.name}
+            </span>
+          ) : (
+            <span className="text-muted" title={entry.team.id}>
+              Deleted team
+            </span>
+          )
+        ) : (
+          <span className="text-muted">—</span>
+        )}
       </td>
-      <td className="max-w-80 min-w-48 px-5 py-2.5">
+      <td className="max-w-80 min-w-52 px-5 py-2.5">
         <AuditDetails details={entry.details} />
       </td>
     </tr>

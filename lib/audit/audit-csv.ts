@@ -1,10 +1,8 @@
 import "server-only";
 import { csvLine } from "@/lib/csv/csv-cells";
 import { auditActionLabel } from "./actions";
-import type { AuditEntryDto, AuditFilters } from "./audit-schemas";
+import { AUDIT_CSV_HEADER, type AuditEntryDto, type AuditFilters } from "./audit-schemas";
 import { auditRows, toAuditEntries } from "./list-audit";
-
-export const AUDIT_CSV_HEADER = ["time_utc", "action", "action_label", "actor_name", "actor_email", "actor_id", "target", "team_name", "team_id", "details"] as const;
 
 /** Rows read per database query while the export streams. */
 const CSV_BATCH = 500;

@@ -11,8 +11,7 @@ import { shareItem } from "@/lib/gallery/share-item";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
 import { createEntry } from "@/test/team-people";
-import { AUDIT_CSV_HEADER } from "./audit-csv";
-import { AUDIT_PAGE_SIZE, type AuditEntryDto, type AuditPage } from "./audit-schemas";
+import { AUDIT_CSV_HEADER, AUDIT_PAGE_SIZE, type AuditEntryDto, type AuditPage } from "./audit-schemas";
 import { recordAudit } from "./record-audit";
 
 // The audit log: append-only in the database itself, and read through its routes by site admins

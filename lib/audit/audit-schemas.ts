@@ -6,6 +6,9 @@ import { AUDIT_ACTION_NAMES, AUDIT_CATEGORY_NAMES, type AuditAction, type AuditC
 /** How many entries one page of the audit table shows. */
 export const AUDIT_PAGE_SIZE = 50;
 
+/** The export's columns, in order (its first line). */
+export const AUDIT_CSV_HEADER = ["time_utc", "action", "action_label", "actor_name", "actor_email", "actor_id", "target", "team_name", "team_id", "details"] as const;
+
 /** The longest text the target search takes. */
 export const AUDIT_TARGET_SEARCH_MAX = 200;
 
