@@ -171,7 +171,8 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
         ) : entries.length === 0 ? (
           <p className="px-5 py-4 text-sm text-muted">{narrowed ? "No entry matches these filters." : "Nothing has been recorded yet."}</p>
         ) : (
-          <div className="overflow-x-auto">
+          // Focusable, so a keyboard can scroll a table wider than the screen.
+          <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-500" tabIndex={0} role="region" aria-label="Audit log entries">
             <table className="w-full text-left text-sm" aria-label="Audit log">
               <thead className="text-xs tracking-wide text-muted uppercase">
                 <tr>
@@ -179,13 +180,13 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
                   <th className="px-5 py-2 font-medium">Action</th>
                   <th className="px-5 py-2 font-medium">Actor</th>
                   <th className="px-5 py-2 font-medium">Target</th>
-                  <th className="px-5 py-2 font-medium">Team</th>
+                  {teams ? <th className="px-5 py-2 font-medium">Team</th> : null}
                   <th className="px-5 py-2 font-medium">Details</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-100 align-top dark:divide-zinc-800">
                 {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
+                  <AuditRow key={entry.id} entry={entry} showTeam={teams !== undefined} />
                 ))}
               </tbody>
             </table>
@@ -203,7 +204,8 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntryDto }) {
+/** One entry; a team's own log leaves out the team column, which would say the same on every line. */
+function AuditRow({ entry, showTeam }: { entry: AuditEntryDto; showTeam: boolean }) {
   return (
     <tr data-testid="audit-entry">
       <td className="px-5 py-2.5 whitespace-nowrap text-muted">
@@ -231,7 +233,7 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
         )}
       </td>
       <td className="max-w-40 px-5 py-2.5">{entry.target ? <code className="block truncate text-xs" title={entry.target}>{entry.target}</code> : <span className="text-muted">—</span>}</td>
-      <td className="max-w-44 px-5 py-2.5">
+      {showTeam ? <td className="max-w-44 px-5 py-2.5">
         {entry.team ? (
           entry.team.name !== null ? (
             <span className="block truncate" title={entry.team.name}>
@@ -245,7 +247,7 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
         ) : (
           <span className="text-muted">—</span>
         )}
-      </td>
+      </td> : null}
       <td className="max-w-80 min-w-52 px-5 py-2.5">
         <AuditDetails details={entry.details} />
       </td>
