@@ -123,6 +123,44 @@ export const apiRoutes: ApiRoute[] = [
     methods: { DELETE: { body: none } },
   },
   {
+    // The audit log (no snapshot: it records the sweep's own valid requests).
+    path: "/api/admin/audit",
+    access: "admin",
+    methods: {
+      GET: {
+        body: none,
+        query: {
+          category: { closed: true },
+          action: { closed: true },
+          actorId: { closed: true },
+          teamId: { closed: true },
+          from: { closed: true },
+          to: { closed: true },
+          target: {},
+          cursor: { closed: true },
+        },
+      },
+    },
+  },
+  {
+    path: "/api/admin/audit/csv",
+    access: "admin",
+    methods: {
+      GET: {
+        body: none,
+        query: {
+          category: { closed: true },
+          action: { closed: true },
+          actorId: { closed: true },
+          teamId: { closed: true },
+          from: { closed: true },
+          to: { closed: true },
+          target: {},
+        },
+      },
+    },
+  },
+  {
     // Every public link, for the admin's list; revoking one is DELETE /api/gallery/links/[linkId].
     path: "/api/admin/links",
     access: "admin",
@@ -586,6 +624,44 @@ export const apiRoutes: ApiRoute[] = [
     methods: {
       GET: { body: none, snapshot: true },
       PATCH: { body: { type: "json", sample: () => ({ name: "Renamed by the route sweep" }), strings: ["name"], closed: [] } },
+    },
+  },
+  {
+    // The team's audit log, for its owners: the member owns the fixture team.
+    path: "/api/teams/[id]/audit",
+    access: "member",
+    params: { id: { fixture: "team" } },
+    methods: {
+      GET: {
+        body: none,
+        query: {
+          category: { closed: true },
+          action: { closed: true },
+          actorId: { closed: true },
+          from: { closed: true },
+          to: { closed: true },
+          target: {},
+          cursor: { closed: true },
+        },
+      },
+    },
+  },
+  {
+    path: "/api/teams/[id]/audit/csv",
+    access: "member",
+    params: { id: { fixture: "team" } },
+    methods: {
+      GET: {
+        body: none,
+        query: {
+          category: { closed: true },
+          action: { closed: true },
+          actorId: { closed: true },
+          from: { closed: true },
+          to: { closed: true },
+          target: {},
+        },
+      },
     },
   },
   {

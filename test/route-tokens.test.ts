@@ -13,6 +13,8 @@ vi.hoisted(() => {
 vi.mock("@/lib/auth/auth", () => ({ handlers: { GET: () => new Response(), POST: () => new Response() } }));
 
 const expected: Record<string, unknown> = {
+  "GET /api/admin/audit": "refused",
+  "GET /api/admin/audit/csv": "refused",
   "GET /api/admin/invites": "refused",
   "POST /api/admin/invites": "refused",
   "DELETE /api/admin/invites/[id]": "refused",
@@ -80,6 +82,8 @@ const expected: Record<string, unknown> = {
   "POST /api/teams": "refused",
   "GET /api/teams/[id]": "read",
   "PATCH /api/teams/[id]": "refused",
+  "GET /api/teams/[id]/audit": "refused",
+  "GET /api/teams/[id]/audit/csv": "refused",
   "GET /api/teams/[id]/invites": "refused",
   "POST /api/teams/[id]/invites": "refused",
   "DELETE /api/teams/[id]/invites/[inviteId]": "refused",

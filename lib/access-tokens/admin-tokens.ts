@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -22,7 +22,7 @@ export async function revokeAnyAccessToken(admin: CurrentUser, tokenId: string):
     const token = await tx.accessToken.findUnique({ where: { id: tokenId }, select: { revokedAt: true, userId: true } });
     if (!token) throw new AppError("not_found", "No token with this id", [{ field: "id", message: "must be the id of a token" }]);
     const row = await tx.accessToken.update({ where: { id: tokenId }, data: { revokedAt: token.revokedAt ?? new Date() }, select: tokenSelect });
-    if (!token.revokedAt) await recordAudit(tx, { actorId: admin.id, action: "access_token.revoked", target: tokenId, details: { ownerId: token.userId } });
+    if (!token.revokedAt) await recordAudit(tx, { actor: admin, action: "access_token.revoked", target: tokenId, details: { ownerId: token.userId } });
     return { ...toAccessTokenDto(row, new Date()), owner: { id: row.user.id, name: row.user.name, email: row.user.email } };
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { siteSettings } from "@/lib/auth/site-settings";
 import type { SessionUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
@@ -41,7 +41,7 @@ export async function createAccessToken(user: SessionUser, values: CreateTokenVa
       },
       select: tokenSelect,
     });
-    await recordAudit(tx, { actorId: user.id, action: "access_token.created", target: created.id, details: { scopes: values.scopes } });
+    await recordAudit(tx, { actor: user, action: "access_token.created", target: created.id, details: { scopes: values.scopes } });
     return created;
   });
   return { ...toAccessTokenDto(row, new Date()), secret };
@@ -60,7 +60,7 @@ export async function revokeOwnAccessToken(user: SessionUser, tokenId: string): 
     const token = await tx.accessToken.findFirst({ where: { id: tokenId, userId: user.id }, select: { revokedAt: true } });
     if (!token) throw new AppError("not_found", "You have no token with this id", [{ field: "id", message: "must be the id of one of your tokens" }]);
     const row = await tx.accessToken.update({ where: { id: tokenId }, data: { revokedAt: token.revokedAt ?? new Date() }, select: tokenSelect });
-    if (!token.revokedAt) await recordAudit(tx, { actorId: user.id, action: "access_token.revoked", target: tokenId });
+    if (!token.revokedAt) await recordAudit(tx, { actor: user, action: "access_token.revoked", target: tokenId });
     return toAccessTokenDto(row, new Date());
   });
 }

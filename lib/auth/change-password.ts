@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { clear, hit } from "@/lib/security/rate-limit";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { waitText } from "./messages";
 import { hashPassword, verifyPassword } from "./password";
 import type { ChangePasswordInput } from "./schemas";
@@ -40,7 +40,7 @@ export async function changePassword(user: SessionUser, input: ChangePasswordInp
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash: newHash } });
     const count = await revokeSessions(tx, { userId: user.id, id: { not: user.sessionId } });
-    await recordAudit(tx, { actorId: user.id, action: "user.password_changed", target: user.id, details: { endedSessions: count } });
+    await recordAudit(tx, { actor: user, action: "user.password_changed", target: user.id, details: { endedSessions: count } });
     return { endedSessions: count };
   });
 }

@@ -3,7 +3,7 @@ import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { consumeInvite, inviteRefused, studioTeam } from "./invites";
 import { ACCOUNT_NOT_CREATED, SIGN_UP_BY_INVITATION, TEAM_INVITE_NEEDS_ACCOUNT } from "./messages";
 import { hashPassword } from "./password";
@@ -42,7 +42,7 @@ export async function createAccount(input: SignUpInput, invite?: string) {
         ? await consumeInvite(tx, invite, user.id)
         : null;
     if (teamId) await tx.membership.create({ data: { userId: user.id, teamId, role: isFirst ? "owner" : "member" } });
-    if (teamId && !isFirst) await recordAudit(tx, { actorId: user.id, action: "team.joined", target: teamId, details: { via: "sign-up" } });
+    if (teamId && !isFirst) await recordAudit(tx, { actor: user, action: "team.joined", target: teamId, teamId: teamId, details: { via: "sign-up" } });
     return user;
   });
 }

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { InviteKind, Prisma } from "@/lib/generated/prisma/client";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { INVITE_PROBLEMS, type InviteProblem } from "./messages";
 import { inviteTokenSchema, type CreateInviteValues } from "./schemas";
 import type { CurrentUser, InviteSummary } from "./types";
@@ -30,7 +30,7 @@ export async function createInvite(admin: CurrentUser, values: CreateInviteValue
     const team = await studioTeam(tx);
     if (!team) throw new AppError("conflict", "The studio has no team yet: create the first account");
     const created = await insertInvite(tx, { kind: "site", teamId: team.id, createdById: admin.id, ...values });
-    await recordAudit(tx, { actorId: admin.id, action: "invite.created", target: created.invite.id, details: { expiresAt: created.invite.expiresAt, ...(values.note && { note: values.note }) } });
+    await recordAudit(tx, { actor: admin, action: "invite.created", target: created.invite.id, teamId: team.id, details: { expiresAt: created.invite.expiresAt, ...(values.note && { note: values.note }) } });
     return created;
   });
 }
@@ -71,7 +71,7 @@ export async function revokeInvite(actor: CurrentUser, id: string, teamId?: stri
     if (invite.usedAt) throw new AppError("conflict", "This invite has already been used", [{ field: "id", message: "must be an invite that has not been used" }]);
     if (invite.revokedAt) return;
     await tx.invite.update({ where: { id }, data: { revokedAt: new Date() } });
-    await recordAudit(tx, { actorId: actor.id, action: "invite.revoked", target: id, details: { teamId: invite.teamId } });
+    await recordAudit(tx, { actor, action: "invite.revoked", target: id, teamId: invite.teamId, details: { teamId: invite.teamId } });
   });
 }
 

@@ -20,7 +20,6 @@ const PASSWORD = "a long password";
 let admin: CurrentUser;
 beforeEach(async () => {
   await testDb.db.rateLimit.deleteMany();
-  await testDb.db.auditLog.deleteMany();
   await testDb.db.invite.deleteMany();
   await testDb.db.membership.deleteMany();
   await testDb.db.user.deleteMany();

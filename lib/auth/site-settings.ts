@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser, SiteSettingsDto } from "./types";
 
 // One row (id 1), inserted by the migration that introduced it; upserts keep a database restored
@@ -33,25 +33,25 @@ export function updateSiteSettings(admin: CurrentUser, changes: Partial<SiteSett
   return db.$transaction(async (tx) => {
     const row = await tx.siteSettings.upsert({ where: { id: SETTINGS_ID }, create: { id: SETTINGS_ID, ...changes }, update: changes, select: settingsSelect });
     if (changes.openSignUp !== undefined) {
-      await recordAudit(tx, { actorId: admin.id, action: "settings.open_sign_up", details: { openSignUp: changes.openSignUp } });
+      await recordAudit(tx, { actor: admin, action: "settings.open_sign_up", details: { openSignUp: changes.openSignUp } });
     }
     // Issue 12: public share links are off by default; who turned them on or off is on record.
     if (changes.publicShareLinks !== undefined) {
-      await recordAudit(tx, { actorId: admin.id, action: "settings.public_share_links", details: { publicShareLinks: changes.publicShareLinks } });
+      await recordAudit(tx, { actor: admin, action: "settings.public_share_links", details: { publicShareLinks: changes.publicShareLinks } });
     }
     if (changes.teamInvitesCreateAccounts !== undefined) {
       await recordAudit(tx, {
-        actorId: admin.id,
+        actor: admin,
         action: "settings.team_invites_create_accounts",
         details: { teamInvitesCreateAccounts: changes.teamInvitesCreateAccounts },
       });
     }
     if (changes.accessTokens !== undefined) {
-      await recordAudit(tx, { actorId: admin.id, action: "settings.access_tokens", details: { accessTokens: changes.accessTokens } });
+      await recordAudit(tx, { actor: admin, action: "settings.access_tokens", details: { accessTokens: changes.accessTokens } });
     }
     if (changes.accessTokensWithoutExpiry !== undefined) {
       await recordAudit(tx, {
-        actorId: admin.id,
+        actor: admin,
         action: "settings.access_tokens_without_expiry",
         details: { accessTokensWithoutExpiry: changes.accessTokensWithoutExpiry },
       });

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { revokeSessions } from "./sessions";
 import type { CurrentUser, UserSummary } from "./types";
 
@@ -24,7 +24,7 @@ export async function setUserDisabled(admin: CurrentUser, userId: string, disabl
       select: { id: true, email: true, name: true, role: true, createdAt: true, disabledAt: true },
     });
     if (disabled) await revokeSessions(tx, { userId });
-    await recordAudit(tx, { actorId: admin.id, action: disabled ? "user.disabled" : "user.enabled", target: userId });
+    await recordAudit(tx, { actor: admin, action: disabled ? "user.disabled" : "user.enabled", target: userId });
     return { ...user, createdAt: user.createdAt.toISOString(), disabledAt: user.disabledAt?.toISOString() ?? null };
   });
 }

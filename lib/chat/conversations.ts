@@ -1,6 +1,7 @@
 import "server-only";
 import { CONVERSATION_TITLE_MAX_CHARACTERS, UNTITLED_CONVERSATION } from "./schemas";
 import type { CurrentUser } from "@/lib/auth/current-user";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { canSeeItem } from "@/lib/sharing/access";
@@ -91,8 +92,11 @@ export async function renameConversation(user: CurrentUser, conversationId: stri
 
 // Kept in the database (soft delete): its images stay in the gallery and nothing is lost by a slip.
 export async function deleteConversation(user: CurrentUser, conversationId: string) {
-  await getOwnedConversation(user, conversationId);
-  await db.conversation.update({ where: { id: conversationId }, data: { deletedAt: new Date() } });
+  const conversation = await getOwnedConversation(user, conversationId);
+  await db.$transaction(async (tx) => {
+    await tx.conversation.update({ where: { id: conversationId }, data: { deletedAt: new Date() } });
+    await recordAudit(tx, { actor: user, action: "conversation.deleted", target: conversationId, teamId: conversation.teamId });
+  });
 }
 
 export async function getConversationWithTurns(user: CurrentUser, conversationId: string): Promise<ConversationDto> {

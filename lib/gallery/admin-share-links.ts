@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { decodeGalleryCursor, encodeGalleryCursor } from "./cursor";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/lib/pagination/keyset-cursor";
 import { ADMIN_SHARE_LINKS_PAGE_SIZE, type AdminShareLinkPage } from "./share-link-schemas";
 import { shareLinkState } from "./share-link-state";
 
@@ -10,7 +10,7 @@ import { shareLinkState } from "./share-link-state";
  * them (lib/gallery/share-links.ts).
  */
 export async function listAllShareLinks(query: { cursor?: string }): Promise<AdminShareLinkPage> {
-  const after = query.cursor ? decodeGalleryCursor(query.cursor) : null;
+  const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
   const rows = await db.shareLink.findMany({
     where: after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {},
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -32,6 +32,6 @@ export async function listAllShareLinks(query: { cursor?: string }): Promise<Adm
       creator: { id: link.createdBy.id, name: link.createdBy.name, email: link.createdBy.email },
       item: link.item,
     })),
-    nextCursor: rows.length > ADMIN_SHARE_LINKS_PAGE_SIZE ? encodeGalleryCursor(page.at(-1)!) : null,
+    nextCursor: rows.length > ADMIN_SHARE_LINKS_PAGE_SIZE ? encodeKeysetCursor(page.at(-1)!) : null,
   };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { removeUnusedBlobs } from "@/lib/assets/pending-blobs";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -47,7 +47,7 @@ export async function deleteItems(user: CurrentUser, items: GalleryItem[]): Prom
     await tx.asset.deleteMany({ where: { id: { in: doomed } } });
     if (conversationIds.length) await tx.conversation.updateMany({ where: { id: { in: conversationIds }, deletedAt: null }, data: { deletedAt: new Date() } });
     for (const item of items) {
-      await recordAudit(tx, { actorId: user.id, action: "gallery.deleted", target: item.id, details: { kind: item.kind, ownerId: item.ownerId } });
+      await recordAudit(tx, { actor: user, action: "gallery.deleted", target: item.id, teamId: item.teamId, details: { kind: item.kind, ownerId: item.ownerId } });
     }
     return {
       deletedKeys: assets.flatMap((asset) => (asset.thumbnailKey ? [asset.storageKey, asset.thumbnailKey] : [asset.storageKey])),

@@ -3,7 +3,7 @@ import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { decodeGalleryCursor, encodeGalleryCursor } from "./cursor";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/lib/pagination/keyset-cursor";
 import type { GalleryPageDto } from "./gallery-dto";
 import type { GalleryQuery } from "./gallery-schemas";
 import { prefixTsQuery } from "./search-query";
@@ -19,7 +19,7 @@ export async function listGallery(user: CurrentUser, query: GalleryQuery): Promi
   const rows = await db.$queryRaw<PageRow[]>(galleryPageSql(user, query));
   const items = rows.slice(0, query.limit).map(toRow);
   const last = items.at(-1);
-  return { items: items.map(toGalleryItemDto), nextCursor: rows.length > query.limit && last ? encodeGalleryCursor(last) : null };
+  return { items: items.map(toGalleryItemDto), nextCursor: rows.length > query.limit && last ? encodeKeysetCursor(last) : null };
 }
 
 type PageRow = Omit<GalleryItemRow, "owner" | "team" | "cover" | "createdAt" | "sharedAt" | "variationIds"> & {
@@ -67,7 +67,7 @@ export function galleryPageSql(user: CurrentUser, query: GalleryQuery): Prisma.S
   const conditions = (alias: string) => Prisma.join(filterConditions(user, query, Prisma.raw(`"${alias}"`)), " AND ");
   const page = [conditions("entry")];
   if (query.cursor) {
-    const cursor = decodeGalleryCursor(query.cursor);
+    const cursor = decodeKeysetCursor(query.cursor);
     page.push(Prisma.sql`("entry"."createdAt", "entry"."id") < (${timestamp(cursor.createdAt)}::timestamp(3), ${cursor.id})`);
   }
   page.push(Prisma.sql`("entry"."variationSetId" IS NULL OR NOT EXISTS (

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -31,9 +31,12 @@ export async function shareItem(user: CurrentUser, id: string, teamId: string | 
 /** Sets the team (and when it was shared) of entries the caller checked are `user`'s, with one audit entry each. */
 export function setSharing(user: CurrentUser, ids: string[], teamId: string | null) {
   return db.$transaction(async (tx) => {
+    const before = new Map((await tx.galleryItem.findMany({ where: { id: { in: ids } }, select: { id: true, teamId: true } })).map((row) => [row.id, row.teamId]));
     await tx.galleryItem.updateMany({ where: { id: { in: ids }, ownerId: user.id }, data: { teamId, sharedAt: teamId ? new Date() : null } });
     for (const id of ids) {
-      await recordAudit(tx, { actorId: user.id, action: teamId ? "gallery.shared" : "gallery.unshared", target: id, details: { teamId } });
+      // Unsharing concerns the team the entry leaves: its owners see that entry.
+      const concerned = teamId ?? before.get(id) ?? null;
+      await recordAudit(tx, { actor: user, action: teamId ? "gallery.shared" : "gallery.unshared", target: id, teamId: concerned, details: { teamId, from: before.get(id) ?? null } });
     }
     const rows = await tx.galleryItem.findMany({ where: { id: { in: ids } }, select: galleryItemRowSelect });
     return ids.map((id) => rows.find((row) => row.id === id)!);

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { siteSettings } from "@/lib/auth/site-settings";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
@@ -38,13 +38,13 @@ async function openOwnItem(user: CurrentUser, itemId: string) {
 
 /** POST /api/gallery/items/[id]/links: a new link, its address (with the token) shown this once. */
 export async function createShareLink(user: CurrentUser, itemId: string, expiresInDays: number, origin: string): Promise<ShareLinkDto> {
-  await openOwnItem(user, itemId);
+  const item = await openOwnItem(user, itemId);
   const token = randomBytes(32).toString("base64url");
   const link = await db.$transaction(async (tx) => {
     const row = await tx.shareLink.create({
       data: { itemId, createdById: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + expiresInDays * DAY_MS) },
     });
-    await recordAudit(tx, { actorId: user.id, action: "share_link.created", target: itemId, details: { linkId: row.id, expiresAt: row.expiresAt.toISOString() } });
+    await recordAudit(tx, { actor: user, action: "share_link.created", target: itemId, teamId: item.teamId, details: { linkId: row.id, expiresAt: row.expiresAt.toISOString() } });
     return row;
   });
   return { ...toShareLinkDto(link), url: `${origin}/s/${token}` };
@@ -65,7 +65,7 @@ export async function revokeShareLink(user: CurrentUser, linkId: string): Promis
   if (link.revokedAt) return;
   await db.$transaction(async (tx) => {
     await tx.shareLink.update({ where: { id: linkId }, data: { revokedAt: new Date() } });
-    await recordAudit(tx, { actorId: user.id, action: "share_link.revoked", target: link.item.id, details: { linkId } });
+    await recordAudit(tx, { actor: user, action: "share_link.revoked", target: link.item.id, teamId: link.item.teamId, details: { linkId } });
   });
 }
 

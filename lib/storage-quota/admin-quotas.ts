@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { listUsers } from "@/lib/auth/list-users";
 import { db } from "@/lib/db/client";
@@ -16,7 +16,7 @@ export async function setUserStorageQuota(admin: CurrentUser, userId: string, li
   const updated = await db.$transaction(async (tx) => {
     if (!(await tx.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw notFound("user");
     const user = await tx.user.update({ where: { id: userId }, data: { storageQuotaBytes: toQuotaColumn(limitBytes) }, select: { id: true, storageQuotaBytes: true } });
-    await recordAudit(tx, { actorId: admin.id, action: "storage_quota.user_set", target: userId, details: { limitBytes } });
+    await recordAudit(tx, { actor: admin, action: "storage_quota.user_set", target: userId, details: { limitBytes } });
     return user;
   });
   const use = await readStorageUse({ ownerId: userId, teamId: null });
@@ -28,7 +28,7 @@ export async function setTeamStorageQuota(admin: CurrentUser, teamId: string, li
   const updated = await db.$transaction(async (tx) => {
     if (!(await tx.team.findUnique({ where: { id: teamId }, select: { id: true } }))) throw notFound("team");
     const team = await tx.team.update({ where: { id: teamId }, data: { storageQuotaBytes: toQuotaColumn(limitBytes) }, select: { id: true, storageQuotaBytes: true } });
-    await recordAudit(tx, { actorId: admin.id, action: "storage_quota.team_set", target: teamId, details: { limitBytes } });
+    await recordAudit(tx, { actor: admin, action: "storage_quota.team_set", target: teamId, teamId, details: { limitBytes } });
     return team;
   });
   // The team's use does not depend on whose storage is asked about alongside it.

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { SETTINGS_ID } from "@/lib/auth/site-settings";
 import { db } from "@/lib/db/client";
@@ -19,7 +19,7 @@ export function updateStorageQuotaDefaults(admin: CurrentUser, changes: Partial<
   const data = { userStorageQuotaBytes: toQuotaColumn(changes.userStorageQuotaBytes), teamStorageQuotaBytes: toQuotaColumn(changes.teamStorageQuotaBytes) };
   return db.$transaction(async (tx) => {
     const row = await tx.siteSettings.upsert({ where: { id: SETTINGS_ID }, create: { id: SETTINGS_ID, ...data }, update: data, select: defaultsSelect });
-    await recordAudit(tx, { actorId: admin.id, action: "settings.storage_quotas", details: { ...changes } });
+    await recordAudit(tx, { actor: admin, action: "settings.storage_quotas", details: { ...changes } });
     return { userStorageQuotaBytes: fromQuotaColumn(row.userStorageQuotaBytes), teamStorageQuotaBytes: fromQuotaColumn(row.teamStorageQuotaBytes) };
   });
 }

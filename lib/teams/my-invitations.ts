@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -67,7 +67,7 @@ export async function acceptInvitation(user: CurrentUser, id: string): Promise<{
     }
     await answer(tx, user, id, { acceptedAt: new Date() });
     await addMembership(tx, user.id, teamId, role);
-    await recordAudit(tx, { actorId: user.id, action: "team.joined", target: teamId, details: { via: "invitation", invitationId: id, role } });
+    await recordAudit(tx, { actor: user, action: "team.joined", target: teamId, teamId: teamId, details: { via: "invitation", invitationId: id, role } });
     const team = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { id: true, name: true } });
     return { team };
   });
@@ -77,6 +77,6 @@ export async function declineInvitation(user: CurrentUser, id: string): Promise<
   await db.$transaction(async (tx) => {
     const { teamId } = await ownInvitation(tx, user, id);
     await answer(tx, user, id, { declinedAt: new Date() });
-    await recordAudit(tx, { actorId: user.id, action: "team.invitation_declined", target: teamId, details: { invitationId: id } });
+    await recordAudit(tx, { actor: user, action: "team.invitation_declined", target: teamId, teamId: teamId, details: { invitationId: id } });
   });
 }

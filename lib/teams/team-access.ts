@@ -5,8 +5,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { NO_SUCH_TEAM, OWNERS_ONLY } from "./team-messages";
 
 // Who may do what to a team (issue 12): its members and site admins may see it; its owners change it
-// (name, members, roles); its owners and site admins manage its invite links. Anyone else is told the
-// team does not exist (404), never that it does (403). Read inside the transaction that acts on it.
+// (name, members, roles); its owners and site admins manage its invite links and read its audit
+// log. Anyone else is told the team does not exist (404), never that it does (403). Read inside the transaction that acts on it.
 
 export type TeamAccess = { teamId: string; myRole: TeamRole | null; isSiteAdmin: boolean };
 
@@ -37,10 +37,17 @@ export const canManageMembers = (access: TeamAccess) => access.myRole === "owner
 
 export const canManageInvites = (access: TeamAccess) => access.myRole === "owner" || access.isSiteAdmin;
 
+/** The team's audit log: who changed what in it is its owners' business (and site admins'). */
+export const canReadAudit = (access: TeamAccess) => access.myRole === "owner" || access.isSiteAdmin;
+
 export function requireOwner(access: TeamAccess): void {
   if (!canManageMembers(access)) throw new AppError("forbidden", OWNERS_ONLY);
 }
 
 export function requireInviteManager(access: TeamAccess): void {
   if (!canManageInvites(access)) throw new AppError("forbidden", OWNERS_ONLY);
+}
+
+export function requireAuditReader(access: TeamAccess): void {
+  if (!canReadAudit(access)) throw new AppError("forbidden", OWNERS_ONLY);
 }

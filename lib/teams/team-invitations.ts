@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -36,7 +36,7 @@ export async function sendTeamInvitation(user: CurrentUser, teamId: string, { em
       data: { teamId, email, role, invitedById: user.id, expiresAt: new Date(now.getTime() + TEAM_INVITATION_DAYS * DAY_MS) },
       select: invitationSelect,
     });
-    await recordAudit(tx, { actorId: user.id, action: "team.invitation_sent", target: teamId, details: { invitationId: row.id, email, role, expiresAt: row.expiresAt.toISOString() } });
+    await recordAudit(tx, { actor: user, action: "team.invitation_sent", target: teamId, teamId: teamId, details: { invitationId: row.id, email, role, expiresAt: row.expiresAt.toISOString() } });
     return { message: invitationSent(email), invitation: toDto(row) };
   });
 }
@@ -59,6 +59,6 @@ export async function withdrawTeamInvitation(user: CurrentUser, teamId: string, 
       const row = await tx.teamInvitation.findFirst({ where: { id: invitationId, teamId }, select: invitationStateSelect });
       throw row ? invitationClosed(row, "invitationId") : noSuchInvitation("invitationId");
     }
-    await recordAudit(tx, { actorId: user.id, action: "team.invitation_withdrawn", target: teamId, details: { invitationId } });
+    await recordAudit(tx, { actor: user, action: "team.invitation_withdrawn", target: teamId, teamId: teamId, details: { invitationId } });
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { checkInvite, consumeInvite, insertInvite, listPendingInvites, revokeInvite } from "@/lib/auth/invites";
 import type { CreateInviteValues } from "@/lib/auth/schemas";
 import type { CurrentUser } from "@/lib/auth/types";
@@ -25,7 +25,7 @@ export async function createTeamInvite(user: CurrentUser, teamId: string, values
   return db.$transaction(async (tx) => {
     requireInviteManager(await teamAccess(tx, user, teamId));
     const created = await insertInvite(tx, { kind: "team", teamId, createdById: user.id, ...values });
-    await recordAudit(tx, { actorId: user.id, action: "team.invite_created", target: teamId, details: { inviteId: created.invite.id, expiresAt: created.invite.expiresAt } });
+    await recordAudit(tx, { actor: user, action: "team.invite_created", target: teamId, teamId: teamId, details: { inviteId: created.invite.id, expiresAt: created.invite.expiresAt } });
     return created;
   });
 }
@@ -57,7 +57,7 @@ export async function joinTeamWithInvite(user: CurrentUser, token: string): Prom
     }
     const teamId = await consumeInvite(tx, token, user.id);
     await addMembership(tx, user.id, teamId, "member");
-    await recordAudit(tx, { actorId: user.id, action: "team.joined", target: teamId, details: { via: "link" } });
+    await recordAudit(tx, { actor: user, action: "team.joined", target: teamId, teamId: teamId, details: { via: "link" } });
     const team = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { id: true, name: true } });
     return { team };
   });

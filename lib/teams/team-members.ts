@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -32,7 +32,7 @@ export async function changeMemberRole(user: CurrentUser, teamId: string, userId
       throw new AppError("conflict", LAST_OWNER_DEMOTE, [{ field: "role", message: LAST_OWNER_DEMOTE }]);
     }
     const member = await tx.membership.update({ where: { userId_teamId: { userId, teamId } }, data: { role }, select: memberSelect });
-    if (current.role !== role) await recordAudit(tx, { actorId: user.id, action: "team.role_changed", target: teamId, details: { userId, from: current.role, to: role } });
+    if (current.role !== role) await recordAudit(tx, { actor: user, action: "team.role_changed", target: teamId, teamId: teamId, details: { userId, from: current.role, to: role } });
     return toMemberDto(member);
   });
 }
@@ -46,7 +46,7 @@ export async function removeMember(user: CurrentUser, teamId: string, userId: st
     const { count } = await tx.membership.deleteMany({ where: { userId, teamId } });
     if (count === 0) throw noSuchMember();
     await forgetActiveTeam(tx, userId, teamId);
-    await recordAudit(tx, { actorId: user.id, action: "team.member_removed", target: teamId, details: { userId } });
+    await recordAudit(tx, { actor: user, action: "team.member_removed", target: teamId, teamId: teamId, details: { userId } });
     return { userId, teamDeleted: false };
   });
 }
@@ -57,7 +57,7 @@ async function leave(tx: Prisma.TransactionClient, user: CurrentUser, teamId: st
   const members = await tx.membership.count({ where: { teamId } });
   if (members === 1) {
     await tx.team.delete({ where: { id: teamId } });
-    await recordAudit(tx, { actorId: user.id, action: "team.deleted", target: teamId, details: { reason: "last member left" } });
+    await recordAudit(tx, { actor: user, action: "team.deleted", target: teamId, teamId: teamId, details: { reason: "last member left" } });
     return { userId: user.id, teamDeleted: true };
   }
   if (mine.role === "owner" && (await ownerCount(tx, teamId)) === 1) {
@@ -65,7 +65,7 @@ async function leave(tx: Prisma.TransactionClient, user: CurrentUser, teamId: st
   }
   await tx.membership.delete({ where: { userId_teamId: { userId: user.id, teamId } } });
   await forgetActiveTeam(tx, user.id, teamId);
-  await recordAudit(tx, { actorId: user.id, action: "team.left", target: teamId });
+  await recordAudit(tx, { actor: user, action: "team.left", target: teamId, teamId: teamId });
   return { userId: user.id, teamDeleted: false };
 }
 

@@ -243,6 +243,11 @@ describe("members", () => {
       { userId: bo.id, from: "member", to: "owner" },
       { userId: ada.id, from: "owner", to: "member" },
     ]);
+    // The team's owners see these entries in its audit log.
+    expect(audit.map((entry) => [entry.teamId, entry.actorEmail])).toEqual([
+      [team.id, ada.email],
+      [team.id, bo.email],
+    ]);
   });
 
   it("two owners demoting each other at once leave the team one owner", async () => {
@@ -280,7 +285,7 @@ describe("members", () => {
     expect(ownerLeaves).toMatchObject({ status: 409, body: { error: { code: "conflict", message: LAST_OWNER_LEAVE } } });
     const boLeaves = await call(bo, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: bo.id });
     expect(boLeaves).toMatchObject({ status: 200, body: { userId: bo.id, teamDeleted: false } });
-    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.left", target: team.id } })).toBe(1);
+    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.left", target: team.id, teamId: team.id } })).toBe(1);
 
     const { id: pendingInvite } = await inviteLink(owner, team.id);
     const lastLeaves = await call(owner, removeMemberRoute as Handler, "DELETE", { id: team.id, userId: owner.id });
@@ -353,7 +358,7 @@ describe("invitations by email", () => {
     expect(accepted).toMatchObject({ status: 200, body: { team: { id: team.id, name: "Studio" } } });
     expect((await memberships(team.id)).find((m) => m.userId === bo.id)).toEqual({ userId: bo.id, role: "owner" });
     expect((await fresh(bo)).activeTeamId).toBe(team.id);
-    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.joined", target: team.id, details: { equals: { via: "invitation", invitationId: sent.body.invitation.id, role: "owner" } } } })).toBe(1);
+    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.joined", target: team.id, teamId: team.id, details: { equals: { via: "invitation", invitationId: sent.body.invitation.id, role: "owner" } } } })).toBe(1);
 
     const again = await call(bo, acceptRoute as Handler, "POST", { id: sent.body.invitation.id });
     expect(again).toMatchObject({ status: 409, body: { error: { code: "conflict", message: YOU_ARE_ALREADY_A_MEMBER, fields: [{ field: "id" }] } } });
@@ -399,14 +404,14 @@ describe("invitations by email", () => {
     expect(declined.role).toBe("member");
     expect((await call(bo, declineRoute as Handler, "POST", { id: declined.id })).status).toBe(204);
     expect(await accept(declined.id)).toMatchObject(closed(INVITATION_PROBLEMS.declined));
-    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.invitation_declined", target: team.id } })).toBe(1);
+    expect(await testDb.db.auditLog.count({ where: { actorId: bo.id, action: "team.invitation_declined", target: team.id, teamId: team.id } })).toBe(1);
 
     const withdrawn = (await invite(owner, team.id, { email: bo.email })).body.invitation;
     expect((await call(owner, withdrawInvitationRoute as Handler, "DELETE", { id: team.id, invitationId: withdrawn.id })).status).toBe(204);
     expect(await myInvitations(bo)).toEqual([]);
     expect(await accept(withdrawn.id)).toMatchObject(closed(INVITATION_PROBLEMS.withdrawn));
     expect((await call(owner, withdrawInvitationRoute as Handler, "DELETE", { id: team.id, invitationId: withdrawn.id })).body.error.message).toBe(INVITATION_PROBLEMS.withdrawn);
-    expect(await testDb.db.auditLog.count({ where: { actorId: owner.id, action: "team.invitation_withdrawn", target: team.id } })).toBe(1);
+    expect(await testDb.db.auditLog.count({ where: { actorId: owner.id, action: "team.invitation_withdrawn", target: team.id, teamId: team.id } })).toBe(1);
 
     const expired = (await invite(owner, team.id, { email: bo.email })).body.invitation;
     await testDb.db.teamInvitation.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -17,7 +17,7 @@ export async function createTeam(user: CurrentUser, { name }: TeamNameValues): P
     const hadTeams = (await tx.membership.count({ where: { userId: user.id } })) > 0;
     const team = await tx.team.create({ data: { name, memberships: { create: { userId: user.id, role: "owner" } } }, select: { id: true, name: true, createdAt: true } });
     if (!hadTeams) await tx.user.update({ where: { id: user.id }, data: { activeTeamId: team.id } });
-    await recordAudit(tx, { actorId: user.id, action: "team.created", target: team.id, details: { name } });
+    await recordAudit(tx, { actor: user, action: "team.created", target: team.id, teamId: team.id, details: { name } });
     const createdAt = team.createdAt.toISOString();
     return { id: team.id, name: team.name, role: "owner", memberCount: 1, createdAt, joinedAt: createdAt, owner: null };
   });
@@ -28,7 +28,7 @@ export async function renameTeam(user: CurrentUser, teamId: string, { name }: Te
     requireOwner(await teamAccess(tx, user, teamId));
     const before = await tx.team.findUniqueOrThrow({ where: { id: teamId }, select: { name: true } });
     await tx.team.update({ where: { id: teamId }, data: { name } });
-    await recordAudit(tx, { actorId: user.id, action: "team.renamed", target: teamId, details: { from: before.name, to: name } });
+    await recordAudit(tx, { actor: user, action: "team.renamed", target: teamId, teamId: teamId, details: { from: before.name, to: name } });
   });
   return teamDetail(user, teamId);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "./usage-csv";
+import { csvCell, csvLine } from "@/lib/csv/csv-cells";
 
 // RFC 4180 quoting and OWASP's CSV-injection defence for the admin's usage export (issue 12).
 describe("usage CSV cells", () => {

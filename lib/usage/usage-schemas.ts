@@ -2,7 +2,7 @@
 // Every refusal names the field and the rule; a parameter the route does not know is refused by name,
 // so `/api/usage?userId=…` is a 400, never silently someone else's usage.
 import { z } from "zod";
-import { isCalendarDay } from "@/lib/validation/calendar-day";
+import { calendarDaySchema } from "@/lib/validation/calendar-day-schema";
 import { USAGE_MODELS } from "./usage-labels";
 
 /** The range shown when the query names none: the last 30 days, today included. */
@@ -19,7 +19,6 @@ export const USAGE_NO_TEAM = "none";
 export const USAGE_FORMATS = ["json", "csv"] as const;
 
 const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A UTC calendar day as YYYY-MM-DD. */
 export function utcDay(date: Date): string {
@@ -36,11 +35,7 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date written YYYY-MM-DD` })
-    .regex(DAY_PATTERN, `${label} must be a date written YYYY-MM-DD`)
-    .refine(isCalendarDay, `${label} must be a real calendar date`);
+const day = calendarDaySchema;
 
 const rangeShape = {
   from: day("From").optional(),

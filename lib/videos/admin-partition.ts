@@ -1,7 +1,7 @@
 // The admin's view of the video agent's partition (spec 2.6, 3.2): read it, and ask for a switch.
 // Every switch request is written to the audit log with who asked and how it ended (issue 11).
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { videoAgentClient } from "@/lib/upstream/clients";
@@ -46,5 +46,5 @@ export async function switchPartition(admin: CurrentUser, mode: PartitionMode): 
 }
 
 function auditSwitch(admin: CurrentUser, mode: PartitionMode, outcome: PartitionSwitchOutcome | "failed", details: Record<string, string | number | null> = {}): Promise<void> {
-  return recordAudit(db, { actorId: admin.id, action: "video.partition_switch", target: mode, details: { requested: mode, outcome, ...details } });
+  return recordAudit(db, { actor: admin, action: "video.partition_switch", target: mode, details: { requested: mode, outcome, ...details } });
 }

@@ -1,8 +1,10 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { releaseBlobs } from "@/lib/assets/pending-blobs";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { videoAgentClient } from "@/lib/upstream/clients";
 import { isVideoApiError } from "@/lib/upstream/video/errors";
 import { getOwnedVideo } from "./list-videos";
@@ -30,12 +32,21 @@ export async function deleteVideo(user: CurrentUser, id: string, archive: "keep"
       });
   }
   // A job that never produced a video has no copy to keep: it goes in one step.
+  const audit = (tx: Prisma.TransactionClient, archiveKept: boolean) =>
+    recordAudit(tx, { actor: user, action: "video.deleted", target: video.id, teamId: video.teamId, details: { ownerId: video.ownerId, archiveKept } });
   if (archive === "keep" && video.asset) {
-    await db.videoJob.update({ where: { id: video.id }, data: { upstreamDeletedAt: new Date() } });
+    await db.$transaction(async (tx) => {
+      await tx.videoJob.update({ where: { id: video.id }, data: { upstreamDeletedAt: new Date() } });
+      await audit(tx, true);
+    });
     return { deleted: true, archiveKept: true };
   }
   const assets = [video.asset, video.delivery720p].filter((asset) => asset !== null);
-  await db.$transaction([db.videoJob.delete({ where: { id: video.id } }), db.asset.deleteMany({ where: { id: { in: assets.map((asset) => asset.id) } } })]);
+  await db.$transaction(async (tx) => {
+    await tx.videoJob.delete({ where: { id: video.id } });
+    await tx.asset.deleteMany({ where: { id: { in: assets.map((asset) => asset.id) } } });
+    await audit(tx, false);
+  });
   await releaseBlobs(
     assets.flatMap((asset) => [asset.storageKey, ...(asset.thumbnailKey ? [asset.thumbnailKey] : [])]),
     false,

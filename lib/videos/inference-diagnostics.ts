@@ -3,7 +3,7 @@
 // post-processing there), its status, and its MP4 streamed through the studio. Nothing is stored but
 // the audit row of who ran it.
 import "server-only";
-import { recordAudit } from "@/lib/auth/audit";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { videoInferenceClient } from "@/lib/upstream/clients";
@@ -24,7 +24,7 @@ const PASSED_HEADERS = ["content-length", "content-range", "accept-ranges", "eta
 export async function runInferenceJob(admin: CurrentUser, values: InferenceRunValues): Promise<InferenceJobDto> {
   const audit = (details: Record<string, string | number | null>) =>
     recordAudit(db, {
-      actorId: admin.id,
+      actor: admin,
       action: "video.inference_run",
       target: typeof details.jobId === "string" ? details.jobId : undefined,
       details: { prompt: values.prompt.slice(0, AUDIT_PROMPT_CHARS), seconds: values.seconds, aspectRatio: values.aspectRatio, seed: values.seed ?? null, ...details },

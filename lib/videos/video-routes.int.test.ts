@@ -65,6 +65,11 @@ describe("video routes", () => {
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ deleted: true, archiveKept: false });
     expect(await context.testDb.db.videoJob.count({ where: { id: video.id } })).toBe(0);
+    expect(await context.testDb.db.auditLog.findFirst({ where: { action: "video.deleted", target: video.id } })).toMatchObject({
+      actorId: context.user.id,
+      actorEmail: context.user.email,
+      details: { ownerId: context.user.id, archiveKept: false },
+    });
   });
 
   it("refuses a delete without saying what becomes of the archive, and of an unknown job", async () => {

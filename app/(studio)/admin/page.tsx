@@ -35,7 +35,15 @@ export default async function AdminPage() {
   const upstream = upstreamSummary();
   return (
     <>
-      <PageHeader title="Admin" description="People with access to the studio, how new people get in, what is shared publicly, scripts' tokens, and the upstream services it uses." />
+      <PageHeader
+        title="Admin"
+        description="People with access to the studio, how new people get in, what is shared publicly, scripts' tokens, and the upstream services it uses."
+        actions={
+          <Link href="/admin/audit" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
+            Audit log →
+          </Link>
+        }
+      />
       <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-6">
           <UsersTable initialUsers={users} currentUserId={admin.id} defaultQuotaBytes={quotaDefaults.userStorageQuotaBytes} />

@@ -32,9 +32,16 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
         title={team.name}
         description={team.myRole ? `You are ${team.myRole === "owner" ? "an owner" : "a member"} of this team.` : "You see this team as a site admin."}
         actions={
-          <Link href="/teams" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
-            ← All your teams
-          </Link>
+          <div className="flex items-center gap-4">
+            {team.myRole === "owner" || user.role === "admin" ? (
+              <Link href={`/teams/${team.id}/audit`} className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
+                Audit log →
+              </Link>
+            ) : null}
+            <Link href="/teams" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
+              ← All your teams
+            </Link>
+          </div>
         }
       />
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
