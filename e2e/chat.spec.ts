@@ -196,6 +196,7 @@ test("a conversation reloaded while a turn generates wakes up without a hydratio
   await page.goto("/chat");
   await sendAndWait(page, "A quiet harbour at dawn", 1);
   await sendAndWait(page, "Add a red lighthouse", 2);
+  await expect(turn(page, 2).getByTestId("turn-image")).toBeVisible();
   await slowNextTurn(20_000);
   await send(page, "Add a full moon");
   await expect(page.getByTestId("turn-progress")).toBeVisible();
@@ -215,10 +216,15 @@ test("a conversation reloaded while a turn generates wakes up without a hydratio
   const aimed = await editFromHere.boundingBox();
   expect(aimed).not.toBeNull();
 
+  // The page wakes up on a slow device: the jobs list can arrive before the conversation has
+  // hydrated, which then must still draw what the server drew.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   const awake = page.waitForRequest(/\/api\/jobs\/events/);
   holding = false;
   for (const route of held) await route.continue();
   await awake;
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await expect(page.getByTestId("turn-progress")).toBeVisible();
   expect(errors).toEqual([]);
   const settled = await editFromHere.boundingBox();
@@ -276,6 +282,7 @@ for (const viewport of [
     await page.goto("/chat");
     await sendAndWait(page, "A quiet harbour at dawn", 1);
     await sendAndWait(page, "Add a red lighthouse", 2);
+    await expect(turn(page, 2).getByTestId("turn-image")).toBeVisible();
 
     await slowNextTurn(3_000);
     await send(page, "Add a full moon");
