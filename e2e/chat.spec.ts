@@ -8,6 +8,8 @@ import { newMember, signUp } from "./accounts";
 // visible: an edit mirrors the replayed image left to right and replaces only the caption band at
 // the top (emulator/README.md, "Edit semantics"), so below the band turn N+1 is turn N mirrored.
 const emulatorControl = `http://127.0.0.1:${emulatorPorts.image}/__emulator`;
+const ALPHA_V35_PATH = "/v1/wand/alpha-image/v35-generation";
+const screenshots = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
 
 test.beforeEach(async ({ page }) => {
   await signUp(page, newMember("chat"));
@@ -68,6 +70,16 @@ async function patchEmulator(config: Record<string, unknown>) {
   const response = await fetch(`${emulatorControl}/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify(config) });
   expect(response.status).toBe(200);
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** The next alpha v3.5 request waits `ms` before the emulator answers it. */
+async function slowNextTurn(ms: number) {
+  const response = await fetch(`${emulatorControl}/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ sequence: [{ kind: "slow", ms }], pathPrefix: ALPHA_V35_PATH }),
+  });
+  expect(response.status).toBe(200);
 }
 
 async function samplePng(color: { r: number; g: number; b: number }, width = 640, height = 480): Promise<Buffer> {
@@ -179,6 +191,119 @@ test("a reloaded conversation is drawn at its newest turn and stays put while th
   await expect(message(page)).toHaveValue("Add something forbidden to the scene");
   await expect(page.getByTestId("composer-banner")).toContainText("Retrying turn 2");
 });
+
+test("a conversation reloaded while a turn generates wakes up without a hydration error, and a click aimed at once lands", async ({ page }) => {
+  await page.goto("/chat");
+  await sendAndWait(page, "A quiet harbour at dawn", 1);
+  await sendAndWait(page, "Add a red lighthouse", 2);
+  await expect(turn(page, 2).getByTestId("turn-image")).toBeVisible();
+  await slowNextTurn(20_000);
+  await send(page, "Add a full moon");
+  await expect(page.getByTestId("turn-progress")).toBeVisible();
+
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (entry) => {
+    if (entry.type() === "error") errors.push(entry.text());
+  });
+  // As in the test above: the page as the server drew it, aimed at before it wakes up.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+  await page.reload({ waitUntil: "domcontentloaded" });
+  const editFromHere = turn(page, 1).getByRole("button", { name: "Edit from here" });
+  await editFromHere.scrollIntoViewIfNeeded();
+  const aimed = await editFromHere.boundingBox();
+  expect(aimed).not.toBeNull();
+
+  // The page wakes up on a slow device: the jobs list can arrive before the conversation has
+  // hydrated, which then must still draw what the server drew.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  const awake = page.waitForRequest(/\/api\/jobs\/events/);
+  holding = false;
+  for (const route of held) await route.continue();
+  await awake;
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await expect(page.getByTestId("turn-progress")).toBeVisible();
+  expect(errors).toEqual([]);
+  const settled = await editFromHere.boundingBox();
+  expect(Math.abs(settled!.y - aimed!.y)).toBeLessThan(1);
+  await page.mouse.click(aimed!.x + aimed!.width / 2, aimed!.y + aimed!.height / 2);
+  await expect(page.getByTestId("composer-banner")).toContainText("Branching from turn 1");
+  await page.getByTestId("turn-progress").getByRole("button", { name: "Cancel" }).click();
+  await expect(turn(page, 3).getByTestId("turn-failure")).toContainText("Cancelled");
+});
+
+/** The share (0–1) of a turn's image the designer sees: below the top of the window and above the composer pinned to its foot. */
+async function shownShareOfImage(page: Page, number: number): Promise<number> {
+  const image = turn(page, number).getByTestId("turn-image");
+  return image.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const composer = document.querySelector('form[aria-label="Compose a message"]')?.getBoundingClientRect();
+    const visibleBottom = Math.min(window.innerHeight, composer ? composer.top : window.innerHeight);
+    return Math.max(0, Math.min(box.bottom, visibleBottom) - Math.max(box.top, 0)) / box.height;
+  });
+}
+
+test("on a phone, a conversation opened anew shows its newest turn from the first paint, and waking up moves nothing", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/chat");
+  await sendAndWait(page, "A lighthouse on a cliff at dusk", 1);
+  await sendAndWait(page, "Make the sky purple", 2);
+  await sendAndWait(page, "Add a small sailing boat", 3);
+  await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
+  const address = page.url();
+  await page.goto("/chat");
+
+  // The page as the server drew it (its scripts held back), then awake.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+  await page.goto(address, { waitUntil: "domcontentloaded" });
+  await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
+  expect(await shownShareOfImage(page, 3)).toBeGreaterThan(0.9);
+  const drawnAt = await page.evaluate(() => window.scrollY);
+  const awake = page.waitForRequest(/\/api\/jobs\/events/);
+  holding = false;
+  for (const route of held) await route.continue();
+  await awake;
+  expect(await page.evaluate(() => window.scrollY)).toBe(drawnAt);
+  expect(await shownShareOfImage(page, 3)).toBeGreaterThan(0.9);
+  await page.screenshot({ path: `${screenshots}/chat-reloaded-390.png` });
+});
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}x${viewport.height}, a turn's new image is brought into view when it arrives, unless the designer scrolled away meanwhile`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/chat");
+    await sendAndWait(page, "A quiet harbour at dawn", 1);
+    await sendAndWait(page, "Add a red lighthouse", 2);
+    await expect(turn(page, 2).getByTestId("turn-image")).toBeVisible();
+
+    await slowNextTurn(3_000);
+    await send(page, "Add a full moon");
+    await expect(page.getByTestId("turn-progress")).toBeVisible();
+    await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => shownShareOfImage(page, 3)).toBeGreaterThan(0.95);
+    await page.screenshot({ path: `${screenshots}/chat-new-image-${viewport.width}.png` });
+
+    // Scrolled up to turn 1 while turn 4 generates: the arrival leaves the designer there.
+    await slowNextTurn(3_000);
+    await send(page, "Add a seagull");
+    await expect(page.getByTestId("turn-progress")).toBeVisible();
+    await turn(page, 1).getByTestId("user-message").hover();
+    await page.mouse.wheel(0, -5_000);
+    await expect.poll(() => shownShareOfImage(page, 1)).toBeGreaterThan(0.5);
+    await expect(turn(page, 4).getByTestId("turn-image")).toHaveCount(1, { timeout: 15_000 });
+    await page.waitForTimeout(1_000);
+    expect(await shownShareOfImage(page, 1)).toBeGreaterThan(0.5);
+    expect(await shownShareOfImage(page, 4)).toBe(0);
+  });
+}
 
 test("edit from here starts a branch; the switcher pages between branches and the URL keeps the choice", async ({ page }) => {
   await page.goto("/chat");

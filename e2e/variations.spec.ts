@@ -102,3 +102,34 @@ test("the form follows every image of a set: 'n of 3 ready', each tile filling i
   await expect(progress).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByTestId("alpha-generate")).toBeEnabled();
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}x${viewport.height}, a running set leaves the form as it was: Generate and the settings stay in place`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    await request.post(`${emulatorControl}/faults`, { data: { sequence: [{ kind: "slow", ms: 6_000 }, { kind: "slow", ms: 6_000 }, { kind: "slow", ms: 6_000 }], pathPrefix: ALPHA_V3_PATH } });
+    await page.goto("/alpha");
+    await page.getByRole("textbox", { name: "Prompt" }).fill(`Three kites over a beach ${Date.now()}`);
+    await page.getByRole("switch", { name: /Rewrite prompt/ }).click();
+    await page.getByTestId("alpha-variations-3").click();
+    const generate = page.getByTestId("alpha-generate");
+    const form = page.getByRole("form", { name: "Alpha v3 generation settings" });
+    const before = { generate: await generate.boundingBox(), form: await form.boundingBox() };
+    await generate.click();
+
+    const progress = page.getByTestId("alpha-set-progress");
+    await expect(progress.getByTestId("alpha-set-item")).toHaveCount(3);
+    await expect(progress.getByRole("button", { name: "Cancel the rest" })).toBeAttached();
+    // The set's progress heads the results, outside the form (whose settings keep their room).
+    await expect(form.getByTestId("alpha-set-progress")).toHaveCount(0);
+    const during = { generate: await generate.boundingBox(), form: await form.boundingBox() };
+    expect(during.generate).toEqual(before.generate);
+    expect(during.form!.height).toBe(before.form!.height);
+    await page.screenshot({ path: `${screenshots}/variation-set-running-${viewport.width}.png` });
+    await progress.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screenshots}/variation-set-progress-${viewport.width}.png` });
+    await progress.getByRole("button", { name: "Cancel the rest" }).click();
+  });
+}

@@ -3,6 +3,7 @@
 import type { GalleryRefill } from "@/components/gallery/gallery-links";
 import { refilledNotice, storedRequestOf } from "@/components/gallery/gallery-refill";
 import { useGalleryRefill } from "@/components/gallery/use-gallery-refill";
+import { GeneratorPage } from "@/components/images/generator-page";
 import { useGeneratorForm, type GeneratorFormSource } from "@/components/images/use-generator-form";
 import { reveal } from "@/components/ui/reveal";
 import { AlphaV3Form } from "./alpha-v3-form";
@@ -67,9 +68,11 @@ export function AlphaV3Studio({ refill }: { refill: GalleryRefill }) {
   }
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[420px_minmax(0,1fr)] xl:gap-8">
-      <AlphaV3Form {...studio.formProps} />
-      <HistoryStrip actions={{ ...studio.historyActions, onUseSeed: applySeed }} />
-    </div>
+    <GeneratorPage
+      name="alpha"
+      form={<AlphaV3Form {...studio.formProps} />}
+      request={studio.formProps.request}
+      results={<HistoryStrip actions={{ ...studio.historyActions, onUseSeed: applySeed }} />}
+    />
   );
 }

@@ -3,6 +3,7 @@
 import type { GalleryRefill } from "@/components/gallery/gallery-links";
 import { refilledNotice, storedRequestOf } from "@/components/gallery/gallery-refill";
 import { useGalleryRefill } from "@/components/gallery/use-gallery-refill";
+import { GeneratorPage } from "@/components/images/generator-page";
 import { useGeneratorForm, type GeneratorFormSource } from "@/components/images/use-generator-form";
 import { BetaForm } from "./beta-form";
 import {
@@ -80,14 +81,18 @@ export function BetaStudio({ refill }: { refill: GalleryRefill }) {
   });
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[420px_minmax(0,1fr)] xl:gap-8">
-      <BetaForm
-        {...studio.formProps}
-        onModel={(model) => studio.update((current) => withModel(current, model), ...MODEL_BOUND)}
-        onLayerDecomposition={(on) => studio.update((current) => withLayerDecomposition(current, on), "layerDecomposition", "size", "images")}
-        blockedReason={blockedReason(studio.liveErrors, studio.formProps.errors)}
-      />
-      <BetaHistoryStrip actions={studio.historyActions} />
-    </div>
+    <GeneratorPage
+      name="beta"
+      form={
+        <BetaForm
+          {...studio.formProps}
+          onModel={(model) => studio.update((current) => withModel(current, model), ...MODEL_BOUND)}
+          onLayerDecomposition={(on) => studio.update((current) => withLayerDecomposition(current, on), "layerDecomposition", "size", "images")}
+          blockedReason={blockedReason(studio.liveErrors, studio.formProps.errors)}
+        />
+      }
+      request={studio.formProps.request}
+      results={<BetaHistoryStrip actions={studio.historyActions} />}
+    />
   );
 }

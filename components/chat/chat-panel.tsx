@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 
+/** Finds the chat card (below), in place once the server's stream has shown it. */
+export const CHAT_PANEL_SELECTOR = "[data-chat-panel]";
 /** Finds the thread's scroller (below), which the thread marks `data-settled` once the page is awake. */
 export const THREAD_SCROLLER_SELECTOR = "[data-thread-scroller]";
+/** Finds the thread's end (chat-thread), which a reloaded conversation opens at. */
+export const THREAD_END_SELECTOR = "[data-thread-end]";
 
 // The chat card: a header, the scrolling thread, and the composer pinned below it (inside the card on
 // wide screens, to the bottom of the window on narrow ones).
@@ -23,6 +27,7 @@ export function ChatPanel({
   return (
     <section
       aria-label="Chat"
+      data-chat-panel=""
       className="flex min-w-0 flex-col rounded-xl border border-zinc-200 bg-white shadow-sm lg:h-full lg:min-h-0 dark:border-zinc-800 dark:bg-zinc-900"
     >
       <header className="flex min-h-15 items-center gap-3 border-b border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">

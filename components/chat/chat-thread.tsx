@@ -24,6 +24,9 @@ type Props = {
   actions: TurnActions;
 };
 
+/** Within this distance below the visible part of the thread, its end counts as still in view. */
+const FOLLOWING_DISTANCE_PX = 160;
+
 type Viewing = { image: AssetDto; before?: AssetDto; caption: string };
 
 // The conversation as one path from its first turn to a leaf.
@@ -46,16 +49,50 @@ export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, a
     scroller.scrollTop += end.current.getBoundingClientRect().top - shownAt;
   }, []);
 
-  // Keep the newest turn in view when the path changes (a sent message becomes its leaf) and when
-  // its image arrives (the answer grows past the placeholder it had while generating). A thread
-  // opened in the page shows its end at once; one the server drew stays where it is.
-  const leafImageId = path.at(-1)?.image?.id;
-  const firstScroll = useRef(true);
+  // Whether the designer stays at the thread's end: one who scrolls up, away from it, is left where
+  // they are when an image arrives, until they come back near the end. Scrolling down (the thread's
+  // own smooth scroll included) never counts as leaving; a growing answer scrolls nothing.
+  const following = useRef(true);
   useEffect(() => {
-    const first = firstScroll.current;
-    firstScroll.current = false;
-    if (first && drawnByServer.current) return;
-    end.current?.scrollIntoView({ block: "end", behavior: first ? "instant" : "smooth" });
+    const marker = end.current;
+    const scroller = marker?.closest<HTMLElement>(THREAD_SCROLLER_SELECTOR);
+    if (!marker || !scroller) return;
+    const ownScrollArea = () => getComputedStyle(scroller).overflowY !== "visible";
+    const position = () => (ownScrollArea() ? scroller.scrollTop : window.scrollY);
+    let last = position();
+    function onScroll() {
+      const now = position();
+      const visibleBottom = ownScrollArea() ? scroller!.getBoundingClientRect().bottom : window.innerHeight;
+      const nearEnd = marker!.getBoundingClientRect().top - visibleBottom < FOLLOWING_DISTANCE_PX;
+      if (nearEnd) following.current = true;
+      else if (now < last) following.current = false;
+      last = now;
+    }
+    scroller.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      scroller.removeEventListener("scroll", onScroll);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, []);
+
+  // Keep the newest turn in view when the path changes (a sent message becomes its leaf, a branch is
+  // chosen) and when its image arrives (the answer grows past the placeholder it had while generating),
+  // unless the designer has scrolled away meanwhile. A thread opened in the page shows its end at once;
+  // one the server drew stays where it is.
+  const leafImageId = path.at(-1)?.image?.id;
+  const shown = useRef<{ leafId?: string; leafImageId?: string }>(undefined);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { leafId, leafImageId };
+    if (!before) {
+      if (!drawnByServer.current) end.current?.scrollIntoView({ block: "end", behavior: "instant" });
+      return;
+    }
+    const imageArrived = before.leafId === leafId && leafImageId !== undefined;
+    if (imageArrived && !following.current) return;
+    following.current = true;
+    end.current?.scrollIntoView({ block: "end", behavior: "smooth" });
   }, [leafId, leafImageId]);
 
   // Before/after compares with the previous image on the path; a first turn compares with the
@@ -96,7 +133,7 @@ export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, a
           </li>
         ))}
       </ol>
-      <div ref={end} className="scroll-mb-64 lg:scroll-mb-6" />
+      <div ref={end} data-thread-end="" className="scroll-mb-64 lg:scroll-mb-6" />
       {viewing ? <Lightbox image={viewing.image} before={viewing.before} caption={viewing.caption} onClose={() => setViewing(undefined)} /> : null}
     </>
   );

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useJobs } from "@/components/jobs/use-jobs";
+import { useJobsOnceHydrated } from "@/components/jobs/use-jobs";
 import { chatKeys } from "./chat-queries";
 import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
 
@@ -13,7 +13,7 @@ import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
  */
 export function useTurnJob(turnId: string, storedAsPending: boolean): JobDto | undefined {
   const queryClient = useQueryClient();
-  const job = useJobs().data?.find((candidate) => candidate.turnId === turnId);
+  const job = useJobsOnceHydrated((list) => list.jobs.find((candidate) => candidate.turnId === turnId));
   const stale = storedAsPending && job !== undefined && !isActiveJobState(job.state);
   const conversationId = job?.conversationId;
   useEffect(() => {
@@ -24,5 +24,5 @@ export function useTurnJob(turnId: string, storedAsPending: boolean): JobDto | u
 
 /** A turn of this conversation still running (one at a time per conversation: the composer waits for it). */
 export function useRunningTurnJob(conversationId: string): JobDto | undefined {
-  return useJobs().data?.find((job) => job.kind === "alpha_v35_turn" && job.conversationId === conversationId && isActiveJobState(job.state));
+  return useJobsOnceHydrated((list) => list.jobs.find((job) => job.kind === "alpha_v35_turn" && job.conversationId === conversationId && isActiveJobState(job.state)));
 }

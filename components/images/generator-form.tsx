@@ -7,7 +7,6 @@ import type { FieldErrors } from "./field-errors";
 import type { FollowedRequest } from "./followed-request";
 import { GenerationErrorAlert } from "./generation-error-alert";
 import { GenerationProgress } from "./generation-progress";
-import { VariationSetProgress } from "./variation-set-progress";
 
 /** What every generator form takes from its page (components/images/use-generator-form). */
 export type GeneratorFormProps<S, F extends string> = {
@@ -38,9 +37,10 @@ type Props = {
 
 // A generator's request form. On wide screens the panel stays in view while the results scroll,
 // with its settings scrolling inside it and, at its foot, the followed request (progress, failure,
-// cancellation) and Generate.
+// cancellation) and Generate. A followed variation set's progress is shown beside the results
+// (generator-page).
 export function GeneratorForm({ name, label, service, onSubmit, request, blockedReason, children }: Props) {
-  const { running, cancelling, failure, cancelled, onCancel, onRunAgain, onDismiss, variations } = request;
+  const { running, cancelling, failure, cancelled, onCancel, onRunAgain, onDismiss } = request;
   const reasonId = `${name}-generate-blocked`;
   return (
     <form
@@ -61,9 +61,6 @@ export function GeneratorForm({ name, label, service, onSubmit, request, blocked
           <Alert tone="info" title="Cancelled" onDismiss={onDismiss}>
             The request was stopped before an image was made.
           </Alert>
-        ) : null}
-        {variations ? (
-          <VariationSetProgress name={name} variations={variations} onCancel={request.onCancelSet} onRunAgain={request.onRunAgainVariation} onDismiss={onDismiss} />
         ) : null}
         {running ? <GenerationProgress run={running} cancelling={cancelling} onCancel={onCancel} service={service} testId={`${name}-progress`} /> : null}
         {/* Jobs run on the server, so another request may start while one runs (up to the studio's limit). */}

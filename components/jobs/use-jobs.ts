@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useHydrating } from "@/components/ui/use-hydrating";
 import { api } from "@/lib/client/api";
 import type { JobDto, JobListDto } from "@/lib/jobs/job-dto";
 import { mergeJob } from "./job-list";
@@ -14,6 +15,18 @@ export function rememberJob(queryClient: QueryClient, job: JobDto): void {
 /** The user's running and recent jobs, newest first (kept current by JobsProvider). */
 export function useJobs() {
   return useQuery({ ...jobsQuery(), select: (list) => list.jobs });
+}
+
+/**
+ * What the jobs list says for a part of a page the server drew: nothing while that part hydrates. The
+ * server draws pages without the list, and the browser may have read it by the time a later part of
+ * the page hydrates; drawing it then would differ from the server's HTML, and React would redraw the
+ * page (losing a click made meanwhile). The list shows in the render right after.
+ */
+export function useJobsOnceHydrated<T>(select: (list: JobListDto) => T): T | undefined {
+  const hydrating = useHydrating();
+  const { data } = useQuery({ ...jobsQuery(), select });
+  return hydrating ? undefined : data;
 }
 
 /** One job of the list, or undefined while the list loads or when it is not (or no longer) in it. */

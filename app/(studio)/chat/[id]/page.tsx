@@ -1,8 +1,10 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { Suspense } from "react";
 import { chatKeys } from "@/components/chat/chat-queries";
 import { ConversationView } from "@/components/chat/conversation-view";
+import { ThreadEndScript } from "@/components/chat/thread-end-script";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { getConversationWithTurns } from "@/lib/chat/conversations";
 import { isAppError } from "@/lib/errors";
@@ -16,6 +18,7 @@ export const metadata: Metadata = { title: "Chat editor" };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
   const { id } = await params;
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   const queryClient = new QueryClient();
   try {
     queryClient.setQueryData(chatKeys.conversation(id), { conversation: await getConversationWithTurns(user, id) });
@@ -27,6 +30,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <Suspense>
         <ConversationView key={id} conversationId={id} />
       </Suspense>
+      <ThreadEndScript nonce={nonce} />
     </HydrationBoundary>
   );
 }
