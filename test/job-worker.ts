@@ -1,5 +1,5 @@
 import { PgBoss } from "pg-boss";
-import { stopJobSender } from "@/lib/engine/job-sender";
+import { stopJobSender } from "@/lib/jobs/job-sender";
 import { workImageJobs } from "@/lib/engine/run-queued-job";
 import { startWakeListener } from "@/lib/wakeups/listener";
 

@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { AppError, parseOrThrow } from "@/lib/errors";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, alphaV35TurnFormSchema, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { randomAlphaV35Seed } from "@/lib/images/random-seed";
-import { sendImageJobRun } from "@/lib/engine/job-sender";
+import { sendImageJobRun } from "@/lib/jobs/job-sender";
 import { createJob } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import type { JobOutcome, JobWork } from "@/lib/jobs/runner";

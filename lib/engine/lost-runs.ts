@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { ACTIVE_JOB_STATES } from "@/lib/jobs/job-dto";
 import { endJobWithoutRunner } from "@/lib/jobs/recovery";
-import { WORK_QUEUES } from "./queues";
+import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 
 /** pg-boss's schema (its default), where the workers' queues live. */
 const ENGINE_SCHEMA = "pgboss";
@@ -12,7 +12,7 @@ const ENGINE_SCHEMA = "pgboss";
  * and died before it could claim the studio job (lib/engine/run-queued-job claims at once), or the
  * run ended without it. Their run is no longer waiting in the queue, nor active since `unclaimedBefore`,
  * so nothing would ever end them. They end as interrupted (or cancelled, if asked), never run again:
- * the engine never retries an image run (lib/engine/queues).
+ * the engine never retries an image run (lib/jobs/work-queues).
  */
 export async function endJobsWithLostRuns(unclaimedBefore: Date): Promise<number> {
   const lost = await db.$queryRawUnsafe<{ id: string }[]>(

@@ -9,7 +9,7 @@ import { cancelJob } from "@/lib/jobs/cancel-job";
 import { interruptHeldJobs } from "@/lib/jobs/recovery";
 import { JOB_CANCEL_CHANNEL } from "@/lib/wakeups/channel";
 import { endJobsWithLostRuns } from "./lost-runs";
-import { WORK_QUEUES } from "./queues";
+import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 import { runQueuedJob } from "./run-queued-job";
 
 // Image jobs on the worker's queue, with a worker in this process (test/job-worker) on a real pg-boss:

@@ -10,9 +10,9 @@ import { abortHeldJob, runJob, runnerClaim, type JobWork } from "@/lib/jobs/runn
 import { waitForRunningPlace } from "@/lib/jobs/running-limit";
 import { log } from "@/lib/log";
 import { onJobCancelWake } from "@/lib/wakeups/job-cancel-wake";
-import { WORK_QUEUES } from "./queues";
+import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 
-// A worker's side of the image queue (lib/engine/queues): a run names only its studio job, whose work
+// A worker's side of the image queue (lib/jobs/work-queues): a run names only its studio job, whose work
 // is rebuilt from the rows the start recorded, never from anything the web process held in memory.
 
 /**
@@ -45,7 +45,7 @@ async function claim(jobId: string): Promise<Job | null> {
   return count === 1 ? db.job.findUniqueOrThrow({ where: { id: jobId } }) : null;
 }
 
-/** Runs one image job sent by a start (lib/engine/job-sender); a job already taken or ended is left alone. */
+/** Runs one image job sent by a start (lib/jobs/job-sender); a job already taken or ended is left alone. */
 export async function runQueuedJob(jobId: string): Promise<void> {
   const job = await claim(jobId);
   if (!job) {

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import type { Generation, GenerationKind } from "@/lib/generated/prisma/client";
-import { sendImageJobRun } from "@/lib/engine/job-sender";
+import { sendImageJobRun } from "@/lib/jobs/job-sender";
 import { createJob, type OwnerLockedTx } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
@@ -21,7 +21,7 @@ type SetRequest = { user: CurrentUser; kind: GenerationKind; prompt: string; cou
 /**
  * Starts `count` generations of one request (alpha v3 or beta), each with its own job: all rows are
  * written in ONE transaction within the user's running limit (lib/jobs/running-limit), with their runs
- * sent to the workers (lib/engine/job-sender), so either the whole set is recorded and sent or nothing
+ * sent to the workers (lib/jobs/job-sender), so either the whole set is recorded and sent or nothing
  * is. A worker runs each job from its rows (lib/engine/run-queued-job): the jobs that found a free
  * place at once, the others once they have one, first come first served; a cancel while waiting ends
  * their generation as cancelled.

@@ -7,7 +7,7 @@ import type { JobDto } from "@/lib/jobs/job-dto";
 import { waitForJob, slowCalls } from "@/test/jobs";
 import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
-import { WORK_QUEUES } from "@/lib/engine/queues";
+import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 import { createTestUser } from "@/test/users";
 import type { GenerationDto } from "./generation-dto";
 import { startVariationSet } from "./start-variation-set";

@@ -13,7 +13,7 @@ import { abortHeldJob, heldJobIds, JOB_STALE_AFTER_MS, RUNNER_ID } from "./runne
  * heartbeat is older than `heartbeatBefore`. A job whose owner asked to cancel ends cancelled, any
  * other interrupted, and its generation or turn ends the same way, so nothing stays in progress. Such
  * a job is never run again by itself: its upstream call may have been sent, and it costs money.
- * A job no runner has taken yet is waiting in the workers' queue (lib/engine/queues) and is left there.
+ * A job no runner has taken yet is waiting in the workers' queue (lib/jobs/work-queues) and is left there.
  */
 export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
   const abandoned = await db.job.findMany({

@@ -3,7 +3,7 @@ import { PgBoss } from "pg-boss";
 import { databaseUrlInUse } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { WORK_QUEUES } from "./queues";
+import { WORK_QUEUES } from "./work-queues";
 
 // How a web process hands work to the workers: a pg-boss job inserted by the transaction that
 // records the studio job, so the two commit together or not at all (a start that fails leaves no
