@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -17,6 +18,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // At least two files at once, even on two cores (Vitest's default is one fewer than the cores):
+    // each integration file has its own database, emulator and data directory and spends most of
+    // its time waiting on PostgreSQL.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -26,9 +31,7 @@ export default defineConfig({
         extends: true,
         // Integration tests run on PostgreSQL, the studio's one engine: a throwaway cluster from
         // the same npm-shipped binaries the studio embeds.
-        // Each file has its own database, emulator and data directory, and spends most of its time
-        // waiting on PostgreSQL: two at once keep both cores of a small machine busy.
-        test: { name: "int", include: [INTEGRATION_TESTS], globalSetup: ["./test/postgres-global-setup.ts"], maxWorkers: 2 },
+        test: { name: "int", include: [INTEGRATION_TESTS], globalSetup: ["./test/postgres-global-setup.ts"] },
       },
     ],
   },
