@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { toDriverAdapterError } from "./driver-error";
+import { reportIdleConnectionError } from "./idle-connection-error";
 
 type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 
@@ -32,6 +33,8 @@ export class MigrationSafePg extends PrismaPg {
     const url = new URL(this.pool.options.connectionString ?? "");
     url.pathname = `/${name}`;
     const shadowPool = new pg.Pool({ connectionString: url.toString() });
+    // The drop below ends connections that pool.end() has let go of but not yet closed.
+    shadowPool.on("error", reportIdleConnectionError);
     const adapter = charColumnsAsText(awaitScripts(await new PrismaPg(shadowPool).connect(), shadowPool));
     const dispose = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {
