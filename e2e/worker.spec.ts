@@ -23,7 +23,7 @@ test("a worker killed with SIGKILL during a video's archive is started again, an
   expect(firstWorker, "the run's worker process").toBeDefined();
 
   // Long enough a generation to learn the job's id from the studio's polls before it finishes.
-  await request.patch(`${agent}/config`, { data: { video: { generationSeconds: 6 } } });
+  await request.patch(`${agent}/config`, { data: { video: { generationSeconds: 12 } } });
   await request.delete(`${agent}/requests`);
   try {
     const prompt = `A lighthouse keeper winding the clock ${Date.now()}`;
