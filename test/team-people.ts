@@ -3,7 +3,13 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 // People for the access tests of issue 12: each with the teams given (created by the caller), as the
 // CurrentUser a request of theirs would carry. `teams[0]` is their active team.
-export async function createPerson(db: PrismaClient, name: string, teams: { id: string; name: string }[], role: CurrentUser["role"] = "member"): Promise<CurrentUser> {
+export async function createPerson(
+  db: PrismaClient,
+  name: string,
+  teams: { id: string; name: string }[],
+  role: CurrentUser["role"] = "member",
+  teamRole: CurrentUser["teams"][number]["role"] = "member",
+): Promise<CurrentUser> {
   const user = await db.user.create({
     data: {
       email: `${crypto.randomUUID()}@test.local`,
@@ -11,7 +17,7 @@ export async function createPerson(db: PrismaClient, name: string, teams: { id: 
       passwordHash: "not-a-hash",
       role,
       activeTeamId: teams[0]?.id ?? null,
-      memberships: { create: teams.map((team) => ({ teamId: team.id })) },
+      memberships: { create: teams.map((team) => ({ teamId: team.id, role: teamRole })) },
       sessions: { create: {} },
     },
     include: { sessions: { select: { id: true } } },
@@ -22,7 +28,7 @@ export async function createPerson(db: PrismaClient, name: string, teams: { id: 
     name: user.name,
     role,
     teamIds: teams.map((team) => team.id),
-    teams: teams.map((team) => ({ id: team.id, name: team.name, role: "member" as const })),
+    teams: teams.map((team) => ({ id: team.id, name: team.name, role: teamRole })),
     activeTeamId: teams[0]?.id ?? null,
     sessionId: user.sessions[0].id,
   };

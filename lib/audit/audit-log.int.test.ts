@@ -10,7 +10,7 @@ import { deleteConversation } from "@/lib/chat/conversations";
 import { shareItem } from "@/lib/gallery/share-item";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
-import { createEntry } from "@/test/team-people";
+import { createEntry, createPerson } from "@/test/team-people";
 import { AUDIT_CSV_HEADER, AUDIT_PAGE_SIZE, type AuditEntryDto, type AuditPage } from "./audit-schemas";
 import { recordAudit } from "./record-audit";
 
@@ -34,29 +34,9 @@ async function team(name: string) {
 }
 
 /** A person in `teams` with `teamRole` there, as the request of theirs would carry them. */
-async function person(teams: { id: string; name: string }[], { role = "member", teamRole = "member" }: { role?: "admin" | "member"; teamRole?: "owner" | "member" } = {}): Promise<CurrentUser> {
+function person(teams: { id: string; name: string }[], { role = "member", teamRole = "member" }: { role?: "admin" | "member"; teamRole?: "owner" | "member" } = {}): Promise<CurrentUser> {
   counter += 1;
-  const user = await testDb.db.user.create({
-    data: {
-      email: `audit${counter}@example.com`,
-      name: `Person ${counter}`,
-      passwordHash: "not-a-hash",
-      role,
-      memberships: { create: teams.map((t) => ({ teamId: t.id, role: teamRole })) },
-      sessions: { create: {} },
-    },
-    include: { sessions: { select: { id: true } } },
-  });
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role,
-    teamIds: teams.map((t) => t.id),
-    teams: teams.map((t) => ({ id: t.id, name: t.name, role: teamRole })),
-    activeTeamId: teams[0]?.id ?? null,
-    sessionId: user.sessions[0].id,
-  };
+  return createPerson(testDb.db, `Person ${counter}`, teams, role, teamRole);
 }
 
 type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;

@@ -1,4 +1,5 @@
-// The admin's usage export (issue 12 "Usage"): CSV (lib/csv), one line per day, user, team and model.
+// The admin's usage export: CSV (lib/csv), one line per day, user, team and model, so a
+// spreadsheet can pivot it any way.
 import { csvLine } from "@/lib/csv/csv-cells";
 import type { UsageRowDto } from "./usage-dto";
 import { NO_TEAM_LABEL, usageModelLabel } from "./usage-labels";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AuditLogPanel } from "@/components/audit/audit-log-panel";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listUsers } from "@/lib/auth/list-users";
@@ -19,9 +19,7 @@ export default async function AdminAuditPage() {
         title="Audit log"
         description="Every change an admin or a team owner made: users, invites, teams, settings, quotas, sharing, deletions and tokens."
         actions={
-          <Link href="/admin" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
-            ← Admin
-          </Link>
+          <BackLink href="/admin">Admin</BackLink>
         }
       />
       <AuditLogPanel

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AdminUsagePanel } from "@/components/usage/admin-usage-panel";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 
@@ -16,9 +16,7 @@ export default async function AdminUsagePage() {
         title="Usage"
         description="Tokens, images and video seconds per user, team, model and day."
         actions={
-          <Link href="/admin" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
-            ← Admin
-          </Link>
+          <BackLink href="/admin">Admin</BackLink>
         }
       />
       <AdminUsagePanel />

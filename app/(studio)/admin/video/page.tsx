@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { VideoHealthCard } from "@/components/admin/video-health-card";
 import { VideoInferenceCard } from "@/components/admin/video-inference-card";
 import { VideoPartitionCard } from "@/components/admin/video-partition-card";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 
@@ -18,9 +18,7 @@ export default async function AdminVideoPage() {
         title="Video service"
         description="The loaded mode of the video agent, its health, and the inference server it generates through."
         actions={
-          <Link href="/admin" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
-            ← Admin
-          </Link>
+          <BackLink href="/admin">Admin</BackLink>
         }
       />
       <div className="grid gap-6 xl:grid-cols-2">

@@ -7,6 +7,7 @@ import { TeamInvitesCard } from "@/components/teams/team-invites-card";
 import { TeamMembersCard } from "@/components/teams/team-members-card";
 import { TeamNameForm } from "@/components/teams/team-name-form";
 import { Card } from "@/components/ui/card";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { isAppError } from "@/lib/errors";
@@ -38,9 +39,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
                 Audit log →
               </Link>
             ) : null}
-            <Link href="/teams" className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
-              ← All your teams
-            </Link>
+            <BackLink href="/teams">All your teams</BackLink>
           </div>
         }
       />

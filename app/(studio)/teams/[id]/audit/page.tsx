@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AuditLogPanel } from "@/components/audit/audit-log-panel";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { isAppError } from "@/lib/errors";
@@ -25,9 +25,7 @@ export default async function TeamAuditPage({ params }: { params: Promise<{ id: 
         title={`${team.name}: audit log`}
         description="Who changed what in this team, and when: members, roles, invitations, sharing and deletions."
         actions={
-          <Link href={`/teams/${team.id}`} className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
-            ← {team.name}
-          </Link>
+          <BackLink href={`/teams/${team.id}`}>{team.name}</BackLink>
         }
       />
       <AuditLogPanel scope={{ kind: "team", teamId: team.id }} actors={team.members.map((member) => ({ id: member.userId, label: `${member.name} (${member.email})` }))} />
