@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEmptyDatabase, type EmptyTestDatabase } from "@/test/db";
 import { openDriver, type DriverHandle } from "./adapter";
 import { databaseOver, type Database } from "./database";
-import { migrateDriver } from "./migrate";
+import { applyMigrations, migrateDriver } from "./migrate";
 import { MIGRATION_FILE_NAME, MIGRATIONS_DIR } from "./migration-files";
 
 type LedgerRow = {
@@ -79,6 +80,28 @@ describe("migrations", () => {
     for (const table of ["User", "Team", "Membership", "Conversation", "Turn", "Asset", "VideoJob"]) {
       expect(await tableExists(database, table), table).toBe(true);
     }
+  });
+
+  it("run once when three processes start at once: one applies every migration, the others wait and find nothing to do", async () => {
+    const committed = await committedMigrations();
+
+    const results = await Promise.all([applyMigrations(empty.url), applyMigrations(empty.url), applyMigrations(empty.url)]);
+
+    expect(results.map((applied) => applied.length).sort((a, b) => a - b)).toEqual([0, 0, committed.length]);
+    expect((await ledger(database)).map((row) => [row.migration_name, row.finished])).toEqual(committed.map(({ name }) => [name, true]));
+  });
+
+  it("wait, without a timeout of their own, while another process migrates", async () => {
+    const other = new pg.Client({ connectionString: empty.url });
+    await other.connect();
+    await other.query("SELECT pg_advisory_lock(hashtextextended('studio:migrations', 0))");
+    const applying = applyMigrations(empty.url);
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await tableExists(database, "_prisma_migrations")).toBe(false);
+    await other.end();
+
+    expect((await applying).length).toBe((await committedMigrations()).length);
   });
 
   it("do nothing when run again", async () => {

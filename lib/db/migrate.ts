@@ -1,3 +1,4 @@
+import pg from "pg";
 import { databaseUrl, openDriver, type DriverHandle } from "./adapter";
 import { MIGRATIONS_DIR, NO_EXTERNAL_ENTITIES, readMigrations } from "./migration-files";
 import { loadSchemaEngine } from "./schema-engine";
@@ -31,10 +32,20 @@ export async function migrateDriver(driver: DriverHandle, options: MigrateOption
  * before its processes start, so none of them ever meets a schema older than its code.
  */
 export async function applyMigrations(url: string = databaseUrl(), options: MigrateOptions = {}): Promise<string[]> {
-  const driver = openDriver(url);
+  // Several instances starting at once migrate one at a time. The schema engine takes an advisory
+  // lock of its own, but gives up on it after 10 s, failing the start of every instance that waits
+  // behind a long migration; this one waits as long as the migration takes.
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
   try {
-    return await migrateDriver(driver, options);
+    await lock.query("SELECT pg_advisory_lock(hashtextextended('studio:migrations', 0))");
+    const driver = openDriver(url);
+    try {
+      return await migrateDriver(driver, options);
+    } finally {
+      await driver.close();
+    }
   } finally {
-    await driver.close();
+    await lock.end();
   }
 }
