@@ -583,6 +583,18 @@ export const apiRoutes: ApiRoute[] = [
     },
   },
   {
+    // Liveness for a load balancer: no session, no data.
+    path: "/api/health",
+    access: "public",
+    methods: { GET: { body: none } },
+  },
+  {
+    // Readiness for a load balancer: states of the database, migrations, storage and workers, no session.
+    path: "/api/ready",
+    access: "public",
+    methods: { GET: { body: none } },
+  },
+  {
     // The API's OpenAPI document: the same for everyone, no session needed.
     path: "/api/openapi.json",
     access: "public",

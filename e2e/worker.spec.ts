@@ -16,6 +16,18 @@ const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";
 
 type LoggedRequest = { method: string; path: string; status: number };
 
+test("a load balancer's probes: /api/health is live, /api/ready is ready with the worker running and names no secret", async ({ request }) => {
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: "ok" });
+
+  const ready = await request.get("/api/ready");
+  const text = await ready.text();
+  expect(ready.status(), text).toBe(200);
+  expect(JSON.parse(text)).toMatchObject({ status: "ready", checks: { database: { ok: true }, migrations: { ok: true }, storage: { ok: true }, worker: { ok: true } } });
+  expect(text).not.toMatch(/postgres(ql)?:\/\/|password|secret/i);
+});
+
 test("a worker killed with SIGKILL during a video's archive is started again, and the video reaches Ready, sent once", async ({ page, request }) => {
   test.setTimeout(180_000);
   const requests = async () => ((await (await request.get(`${agent}/requests`)).json()) as { requests: LoggedRequest[] }).requests;

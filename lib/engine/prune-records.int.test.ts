@@ -49,9 +49,12 @@ describe("scheduled upkeep removes what outlived its use, and nothing else", () 
     await db.signInAddress.create({ data: { userId: user.id, address: "198.51.100.1", lastSignInAt: past(RETENTION_MS.signInAddresses) } });
     await db.signInAddress.create({ data: { userId: user.id, address: "198.51.100.2", lastSignInAt: within(RETENTION_MS.signInAddresses) } });
 
+    await db.workerPresence.create({ data: { id: "died-yesterday", host: "h", pid: 1, seenAt: past(RETENTION_MS.workerPresences) } });
+    await db.workerPresence.create({ data: { id: "running", host: "h", pid: 2, seenAt: now } });
+
     const removed = await pruneRecords(now);
 
-    expect(removed).toEqual({ rateLimits: 1, jobEvents: 1, invites: 2, teamInvitations: 2, shareLinks: 1, signInAddresses: 1 });
+    expect(removed).toEqual({ rateLimits: 1, jobEvents: 1, invites: 2, teamInvitations: 2, shareLinks: 1, signInAddresses: 1, workerPresences: 1 });
     expect((await db.rateLimit.findMany()).map((row) => row.key)).toEqual(["open"]);
     // The job's own creation event is new: it stays.
     expect(await db.jobEvent.count({ where: { jobId: job.id } })).toBe(1);
@@ -60,6 +63,8 @@ describe("scheduled upkeep removes what outlived its use, and nothing else", () 
     expect((await db.shareLink.findMany()).map((row) => row.tokenHash)).toEqual(["link-live"]);
     expect((await db.signInAddress.findMany()).map((row) => row.address)).toEqual(["198.51.100.2"]);
 
-    expect(await pruneRecords(now)).toEqual({ rateLimits: 0, jobEvents: 0, invites: 0, teamInvitations: 0, shareLinks: 0, signInAddresses: 0 });
+    expect((await db.workerPresence.findMany()).map((row) => row.id)).toEqual(["running"]);
+
+    expect(await pruneRecords(now)).toEqual({ rateLimits: 0, jobEvents: 0, invites: 0, teamInvitations: 0, shareLinks: 0, signInAddresses: 0, workerPresences: 0 });
   });
 });

@@ -16,10 +16,12 @@ export const RETENTION_MS = {
   endedLinks: 30 * DAY_MS,
   /** Sign-in addresses not used for this long are no longer "known". */
   signInAddresses: 180 * DAY_MS,
+  /** Presence rows of workers that died without deleting theirs: kept a day for whoever investigates. */
+  workerPresences: DAY_MS,
 } as const;
 
 /** What one run removed, per table. */
-export type PruneReport = Record<"rateLimits" | "jobEvents" | "invites" | "teamInvitations" | "shareLinks" | "signInAddresses", number>;
+export type PruneReport = Record<"rateLimits" | "jobEvents" | "invites" | "teamInvitations" | "shareLinks" | "signInAddresses" | "workerPresences", number>;
 
 /**
  * Deletes what has outlived its use. Used invites and accepted invitations stay: they record who
@@ -28,7 +30,7 @@ export type PruneReport = Record<"rateLimits" | "jobEvents" | "invites" | "teamI
 export async function pruneRecords(now = new Date()): Promise<PruneReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
   const endedBefore = before(RETENTION_MS.endedLinks);
-  const [rateLimits, jobEvents, invites, teamInvitations, shareLinks, signInAddresses] = await Promise.all([
+  const [rateLimits, jobEvents, invites, teamInvitations, shareLinks, signInAddresses, workerPresences] = await Promise.all([
     sweepExpired(),
     db.jobEvent.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.jobEvents) } } }).then((r) => r.count),
     db.invite
@@ -39,6 +41,7 @@ export async function pruneRecords(now = new Date()): Promise<PruneReport> {
       .then((r) => r.count),
     db.shareLink.deleteMany({ where: { OR: [{ expiresAt: { lt: endedBefore } }, { revokedAt: { lt: endedBefore } }] } }).then((r) => r.count),
     db.signInAddress.deleteMany({ where: { lastSignInAt: { lt: before(RETENTION_MS.signInAddresses) } } }).then((r) => r.count),
+    db.workerPresence.deleteMany({ where: { seenAt: { lt: before(RETENTION_MS.workerPresences) } } }).then((r) => r.count),
   ]);
-  return { rateLimits, jobEvents, invites, teamInvitations, shareLinks, signInAddresses };
+  return { rateLimits, jobEvents, invites, teamInvitations, shareLinks, signInAddresses, workerPresences };
 }

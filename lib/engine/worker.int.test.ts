@@ -38,13 +38,15 @@ async function scheduledQueues(): Promise<string[]> {
 }
 
 describe("the worker's job engine", () => {
-  it("schedules each upkeep task once for the cluster, however many workers start", async () => {
+  it("schedules each upkeep task once for the cluster, however many workers start, and each worker shows as running until it stops", async () => {
     const workers: StudioWorker[] = [await startWorker({ singleProcess: false }), await startWorker({ singleProcess: false })];
     try {
       expect(await scheduledQueues()).toEqual(Object.values(SCHEDULED_QUEUES).map((queue) => queue.name).sort());
+      expect(await testDb.db.workerPresence.count()).toBe(2);
     } finally {
       for (const worker of workers) await worker.stop();
     }
+    expect(await testDb.db.workerPresence.count()).toBe(0);
   });
 
   it("a sweep run ends the job of a web process that stopped beating, and its generation with it", async () => {

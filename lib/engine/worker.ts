@@ -10,6 +10,7 @@ import { endJobsWithLostRuns } from "./lost-runs";
 import { pruneRecords } from "./prune-records";
 import { SCHEDULED_QUEUES } from "./queues";
 import { workImageJobs } from "./run-queued-job";
+import { announceWorker } from "./worker-presence";
 
 // The worker process's background work, outside Next's bundles: image jobs (generations and chat
 // turns, lib/engine/run-queued-job) and the cluster's scheduled upkeep on pg-boss (lib/engine/queues),
@@ -64,9 +65,12 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);
   await startVideoSync(options);
+  // Last, so that a worker counts as running (GET /api/ready) only once it takes work.
+  const presence = await announceWorker();
   log.info({ scheduled: Object.values(SCHEDULED_QUEUES).map((queue) => queue.name) }, "worker started");
   return {
     async stop() {
+      await presence.stop();
       // Image jobs under way end interrupted at once (Run again), rather than hold the stop.
       await interruptHeldJobs();
       await stopVideoSync();

@@ -18,6 +18,8 @@ export interface BlobStore {
    */
   pathFor(key: string): string;
   delete(key: string): Promise<void>;
+  /** Throws unless the store can take a write now (readiness checks). */
+  probe(): Promise<void>;
 }
 
 export class BlobTooLargeError extends Error {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -37,6 +37,11 @@ export class FsBlobStore implements BlobStore {
 
   private tmpDir() {
     return path.join(this.root, "tmp");
+  }
+
+  async probe(): Promise<void> {
+    await this.init();
+    await access(this.tmpDir(), constants.W_OK);
   }
 
   pathFor(key: string): string {
