@@ -235,6 +235,28 @@ test("a conversation reloaded while a turn generates wakes up without a hydratio
   await expect(turn(page, 3).getByTestId("turn-failure")).toContainText("Cancelled");
 });
 
+test.describe("a designer fourteen hours ahead of the server", () => {
+  test.use({ timezoneId: "Pacific/Kiritimati" });
+
+  test("a reloaded conversation hydrates without an error and writes the turn's time in the designer's zone", async ({ page }) => {
+    await page.goto("/chat");
+    await sendAndWait(page, "A paper boat on a puddle", 1);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (entry) => {
+      if (entry.type() === "error") errors.push(entry.text());
+    });
+
+    await page.reload();
+
+    const sent = turn(page, 1).locator("time").first();
+    const iso = await sent.getAttribute("datetime");
+    const local = new Date(iso!).toLocaleString("en", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Pacific/Kiritimati" });
+    await expect(sent).toHaveText(local);
+    expect(errors).toEqual([]);
+  });
+});
+
 /** The share (0–1) of a turn's image the designer sees: below the top of the window and above the composer pinned to its foot. */
 async function shownShareOfImage(page: Page, number: number): Promise<number> {
   const image = turn(page, number).getByTestId("turn-image");

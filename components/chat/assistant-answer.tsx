@@ -3,10 +3,10 @@
 import { useEffect, useRef, useState } from "react";
 import { describeFailure } from "@/components/errors/error-copy";
 import { FailureRequestId } from "@/components/errors/failure-request-id";
+import { LocalTime } from "@/components/ui/local-time";
 import { Spinner } from "@/components/ui/spinner";
 import { AssistantFrame } from "./assistant-frame";
 import { formatDuration } from "@/lib/client/format-elapsed";
-import { formatTime } from "./format";
 import { Icon, type IconName } from "./icons";
 import type { TurnActions } from "./turn-actions";
 import { TurnDetails } from "./turn-details";
@@ -35,7 +35,7 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
   const { image } = turn;
   const meta = (
     <>
-      <time dateTime={turn.createdAt}>{formatTime(turn.createdAt)}</time>
+      <LocalTime iso={turn.createdAt} format="dayTime" />
       {turn.durationMs !== null ? ` · ${formatDuration(turn.durationMs)}` : null}
       {turn.tokens !== null ? ` · ${turn.tokens.toLocaleString("en-US")} tokens` : null}
     </>

@@ -7,17 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClass } from "@/components/ui/field";
 import { renameConversationSchema } from "@/lib/chat/schemas";
-import { formatRelative } from "./format";
 import { Icon } from "./icons";
-import { useNow } from "@/components/ui/use-now";
+import { TimeAgo } from "@/components/ui/local-time";
 import { useRunningInConversation } from "@/components/jobs/use-running-in-conversation";
 import { useDeleteConversation, useRenameConversation, type ConversationSummary } from "./use-conversation";
 
 export function ConversationListItem({ conversation, active, onNavigate }: { conversation: ConversationSummary; active: boolean; onNavigate?: () => void }) {
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  // "2 min ago" stays current while the list is open, and render stays pure.
-  const now = useNow(60_000);
   const running = useRunningInConversation(conversation.id);
 
   return (
@@ -45,7 +42,7 @@ export function ConversationListItem({ conversation, active, onNavigate }: { con
                   {running === 1 ? "Generating" : `${running} generating`} ·{" "}
                 </span>
               ) : null}
-              {conversation.turnCount} {conversation.turnCount === 1 ? "turn" : "turns"} · {formatRelative(conversation.updatedAt, now)}
+              {conversation.turnCount} {conversation.turnCount === 1 ? "turn" : "turns"} · <TimeAgo iso={conversation.updatedAt} />
             </span>
           </span>
         </Link>

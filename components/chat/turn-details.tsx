@@ -3,7 +3,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { formatMegabytes, mimeLabel } from "@/lib/assets/media-labels";
 import { entersHistory } from "@/lib/chat/assemble-messages";
 import { formatDuration } from "@/lib/client/format-elapsed";
-import { formatTime } from "./format";
+import { LocalTime } from "@/components/ui/local-time";
 import type { TurnDto } from "./use-conversation";
 
 // What the service said about a turn, for troubleshooting (spec 2.2): the request id to quote, token
@@ -26,7 +26,7 @@ export function TurnDetails({ turn, settings }: { turn: TurnDto; settings: reado
     ["Tokens", turn.tokens === null ? "—" : turn.tokens.toLocaleString("en-US")],
     ["Duration", turn.durationMs === null ? "—" : formatDuration(turn.durationMs)],
     ["Upstream model", turn.upstreamModel ? <code className="font-mono">{turn.upstreamModel}</code> : "—"],
-    ["Sent", formatTime(turn.createdAt)],
+    ["Sent", <LocalTime key="sent" iso={turn.createdAt} format="dayTime" />],
     ["Settings", settings.length ? settings.join(" · ") : "Defaults (auto size, random seed)"],
   ];
   if (turn.image) rows.push(["Image", `${turn.image.width}×${turn.image.height} · ${formatMegabytes(turn.image.bytes)} ${mimeLabel(turn.image.mime)}`]);

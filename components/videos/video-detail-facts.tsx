@@ -1,11 +1,11 @@
 import { CopyButton } from "@/components/ui/copy-button";
+import { LocalTime } from "@/components/ui/local-time";
 import { VIDEO_DEFAULTS, VIDEO_RETENTION_DAYS } from "@/lib/upstream/video/limits";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
 import { deliveredSizeLabel, echoRows, requestedSizeLabel } from "./video-job-view";
 import { FactRow, FactSection } from "@/components/ui/fact-list";
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "medium" });
 
 /** The settings a job was submitted with (its stored params), what came back, and the seed the service used. */
 export function VideoSettingsFacts({ job }: { job: VideoJobDto }) {
@@ -52,7 +52,7 @@ export function VideoTimesFacts({ job }: { job: VideoJobDto }) {
     <FactSection title="Times">
       {times.map(([label, iso]) => (
         <FactRow key={label} label={label}>
-          {iso ? <time dateTime={iso}>{dateTime(iso)}</time> : "—"}
+          {iso ? <LocalTime iso={iso} format="dateTimeSeconds" /> : "—"}
         </FactRow>
       ))}
       <FactRow label="Studio id">

@@ -1,4 +1,5 @@
 import { FailureRequestId } from "@/components/errors/failure-request-id";
+import { LocalTime } from "@/components/ui/local-time";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { videoFailureTitle } from "./video-error-copy";
 
@@ -57,7 +58,7 @@ export function UpstreamDeletedNote({ job }: { job: Pick<VideoJobDto, "upstreamD
   if (!job.upstreamDeletedAt) return null;
   return (
     <p className="text-xs text-muted" data-testid="video-job-upstream-deleted">
-      Deleted from the video service on {new Date(job.upstreamDeletedAt).toLocaleDateString("en", { dateStyle: "medium" })}; the studio’s copy is kept.
+      Deleted from the video service on <LocalTime iso={job.upstreamDeletedAt} format="date" />; the studio’s copy is kept.
     </p>
   );
 }

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
-import { formatRelative } from "@/components/chat/format";
+import { TimeAgo } from "@/components/ui/local-time";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
 import { VideoJobActions } from "./video-job-actions";
@@ -67,7 +67,6 @@ export function VideoJobRow({ job, onDuplicate }: Props) {
   const detailsId = useId();
   const badge = phaseBadge(job);
   const active = isActivePhase(job.phase);
-  const now = useNow(30_000);
   return (
     <Card className="overflow-hidden" role="article" aria-label={`Video job: ${job.prompt}`} data-testid="video-job" data-phase={job.phase} data-id={job.id} data-expanded={open}>
       <div className="flex items-center gap-2 p-2 sm:gap-3">
@@ -98,9 +97,7 @@ export function VideoJobRow({ job, onDuplicate }: Props) {
               ) : null}
               <span className="truncate">{VIDEO_TASK_LABELS[job.task]}</span>
               <span className="ml-auto flex shrink-0 items-center gap-1.5">
-                <time className="hidden sm:inline" dateTime={job.createdAt} title={new Date(job.createdAt).toLocaleString()}>
-                  {formatRelative(job.createdAt, now)}
-                </time>
+                <TimeAgo className="hidden sm:inline" iso={job.createdAt} />
                 <span className="hidden sm:inline" aria-hidden>
                   ·
                 </span>

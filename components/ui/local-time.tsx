@@ -1,0 +1,65 @@
+"use client";
+
+import { useHydrating } from "./use-hydrating";
+import { useNow } from "./use-now";
+
+const FORMATS = {
+  date: { dateStyle: "medium" },
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  dateTimeSeconds: { dateStyle: "medium", timeStyle: "medium" },
+  /** "Nov 26, 09:41": a chat turn's header. */
+  dayTime: { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type TimeFormat = keyof typeof FORMATS;
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "just now", "5 minutes ago", "yesterday", then a date. Pure. */
+export function formatRelative(iso: string, now: number): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  if (Math.abs(seconds) < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return relative.format(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return relative.format(hours, "hour");
+  const days = Math.round(hours / 24);
+  if (Math.abs(days) < 7) return relative.format(days, "day");
+  return new Date(iso).toLocaleDateString("en", { month: "short", day: "numeric", year: "numeric" });
+}
+
+/** The moment in UTC, named as such: the same text on the server and in any browser. */
+function inUtc(iso: string, format: TimeFormat): string {
+  const text = new Date(iso).toLocaleString("en", { ...FORMATS[format], timeZone: "UTC" });
+  return format === "date" ? text : `${text} UTC`;
+}
+
+/**
+ * A moment in the designer's own time zone. The server cannot know that zone, so its HTML and the
+ * render that hydrates it write the moment in UTC, the same text on both sides (a mismatch makes React
+ * throw the page's HTML away), and the render right after hydration rewrites it in the browser's zone.
+ */
+export function LocalTime({ iso, format }: { iso: string; format: TimeFormat }) {
+  const hydrating = useHydrating();
+  return <time dateTime={iso}>{hydrating ? inUtc(iso, format) : new Date(iso).toLocaleString("en", FORMATS[format])}</time>;
+}
+
+/**
+ * "5 minutes ago", kept current while shown, with the full local moment as its title. Hydration sees
+ * the UTC moment instead: the server's clock and the browser's differ, and so would the words.
+ */
+export function TimeAgo({ iso, className }: { iso: string; className?: string }) {
+  const hydrating = useHydrating();
+  const now = useNow(30_000);
+  if (hydrating) {
+    return (
+      <time className={className} dateTime={iso}>
+        {inUtc(iso, "dateTime")}
+      </time>
+    );
+  }
+  return (
+    <time className={className} dateTime={iso} title={new Date(iso).toLocaleString("en", FORMATS.dateTimeSeconds)}>
+      {formatRelative(iso, now)}
+    </time>
+  );
+}
