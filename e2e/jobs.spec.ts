@@ -136,6 +136,33 @@ test("Cancel in the activity tray stops a running generation; the tray lists it 
   await page.screenshot({ path: `${screenshots}/tray-mobile.png` });
 });
 
+test("Cancel from a second tab ends the generation in the first at once and aborts the upstream call", async ({ page, request }) => {
+  type LoggedRequest = { method: string; path: string; clientClosed?: true };
+  const generationPosts = async () =>
+    ((await (await request.get(`${emulatorControl}/requests`)).json()) as { requests: LoggedRequest[] }).requests.filter((entry) => entry.method === "POST" && entry.path === ALPHA_V3_PATH);
+  const faultsLeft = async () => ((await (await request.get(`${emulatorControl}/faults`)).json()) as { sequence: unknown[] }).sequence.length;
+  await request.delete(`${emulatorControl}/requests`);
+  await slowNext(request, ALPHA_V3_PATH, 15_000);
+  const prompt = `A sunrise cancelled from elsewhere ${Date.now()}`;
+  await startAlphaV3(page, prompt);
+  await expect(page.getByTestId("alpha-progress")).toBeVisible();
+  // The fault is used up once the worker's call has reached the upstream.
+  await expect.poll(faultsLeft, { timeout: 20_000 }).toBe(0);
+
+  const second = await page.context().newPage();
+  await second.goto("/gallery");
+  await activityButton(second).click();
+  const row = second.getByTestId("activity-panel").getByTestId("job-row").filter({ hasText: prompt });
+  await row.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(row).toHaveAttribute("data-job-state", "cancelled", { timeout: 5_000 });
+  await expect(page.getByTestId("alpha-progress")).toHaveCount(0, { timeout: 5_000 });
+  await expect(activityCount(page)).toHaveCount(0);
+  // The emulator logs the call when its slow answer is over: the studio had closed it by then.
+  await expect.poll(generationPosts, { timeout: 20_000 }).toEqual([expect.objectContaining({ clientClosed: true })]);
+  await second.close();
+});
+
 test("with nothing started, the tray says there is no activity", async ({ page }) => {
   await page.goto("/");
   await expect(activityCount(page)).toHaveCount(0);
