@@ -11,7 +11,7 @@
 // queues many jobs gets one turn per round while everyone else waiting gets theirs.
 
 /** Work nobody is named for (e.g. a call without a person) is served as one person, with this key. */
-const NOBODY = "";
+export const NOBODY = "";
 
 export interface LineTicket {
   /** The ticket's id (a bigint as text): the order in which tickets joined. */

@@ -6,7 +6,7 @@ import "server-only";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { LineParty } from "./concurrency-gate";
-import { admissionOrder, personKeyOf, type LineTicket, type ServedMarks } from "./fair-order";
+import { admissionOrder, NOBODY, personKeyOf, type LineTicket, type ServedMarks } from "./fair-order";
 
 export type Tx = Prisma.TransactionClient;
 type Db = PrismaClient | Tx;
@@ -15,6 +15,10 @@ type Db = PrismaClient | Tx;
 export type TicketId = string;
 
 const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+
+/** The kinds of party whose turns UpstreamGateServed keeps. */
+const PERSON = "person";
+const TEAM = "team";
 
 /** Tickets whose heartbeat is older than this belong to a process that died. */
 function staleBefore(staleAfterMs: number): Prisma.Sql {
@@ -86,8 +90,8 @@ async function markServed(tx: Tx, model: string, admitted: LineTicket[]): Promis
     SELECT COALESCE(MAX("servedSeq"), 0)::text AS "last" FROM "UpstreamGateServed" WHERE "model" = ${model}`;
   for (const [index, ticket] of admitted.entries()) {
     const seq = BigInt(last) + BigInt(index + 1);
-    const parties: [string, string][] = [["person", personKeyOf(ticket)]];
-    if (ticket.teamId !== null) parties.push(["team", ticket.teamId]);
+    const parties: [string, string][] = [[PERSON, personKeyOf(ticket)]];
+    if (ticket.teamId !== null) parties.push([TEAM, ticket.teamId]);
     for (const [party, partyId] of parties) {
       await tx.$executeRaw`
         INSERT INTO "UpstreamGateServed" ("model", "party", "partyId", "servedSeq") VALUES (${model}, ${party}, ${partyId}, ${seq})
@@ -112,8 +116,8 @@ function readLines(db: Db, where: Prisma.Sql, staleAfterMs: number): Promise<Lin
            t."admittedAt" IS NOT NULL AS "admitted", t."heartbeatAt" >= ${staleBefore(staleAfterMs)} AS "live",
            p."servedSeq"::text AS "personServed", s."servedSeq"::text AS "teamServed"
       FROM "UpstreamGateTicket" t
-      LEFT JOIN "UpstreamGateServed" p ON p."model" = t."model" AND p."party" = 'person' AND p."partyId" = COALESCE(t."personId", '')
-      LEFT JOIN "UpstreamGateServed" s ON s."model" = t."model" AND s."party" = 'team' AND s."partyId" = t."teamId"
+      LEFT JOIN "UpstreamGateServed" p ON p."model" = t."model" AND p."party" = ${PERSON} AND p."partyId" = COALESCE(t."personId", ${NOBODY})
+      LEFT JOIN "UpstreamGateServed" s ON s."model" = t."model" AND s."party" = ${TEAM} AND s."partyId" = t."teamId"
      WHERE ${where}`;
 }
 
