@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { createTestUser } from "@/test/users";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
+import { ALPHA_V35_MODEL } from "@/lib/upstream/alpha/wire-v35";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
 import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
@@ -178,5 +179,17 @@ describe("per-user limit on running generations, chat turns included (finding 4)
     expect(generations + turns).toBe(3);
     await context.upstream.control("/faults", { method: "DELETE" });
     await endAll(accepted);
+  });
+
+  it("a turn waits in the model's line as the conversation owner's work, in the conversation's team", async () => {
+    const user = await createTestUser(context.testDb.db);
+    const conversation = await createConversation(user);
+    await context.upstream.control("/faults", { json: slowCalls(1_000) });
+    const { job } = await startTurnOf(user, conversation.id, "whose turn");
+    await waitForJob(context.testDb.db, job.id, ["generating"]);
+    const tickets = await context.testDb.db.upstreamGateTicket.findMany({ where: { personId: user.id } });
+    expect(tickets).toMatchObject([{ model: ALPHA_V35_MODEL, teamId: user.activeTeamId }]);
+    await context.upstream.control("/faults", { method: "DELETE" });
+    await waitForJob(context.testDb.db, job.id);
   });
 });

@@ -209,6 +209,7 @@ async function runTurn(
   const generate = async (messages: AlphaMessage[]) =>
     client.generateV35(alphaV35ParamsFromForm(values, { messages: await resolveAssetRefs(messages, loadAsset), session: conversation.session }), {
       signal,
+      party: { personId: ownerId, teamId: conversation.teamId },
       onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
       onAdmitted: () => progress({ state: "generating" }),
       onFrame: (frame) => progress({ state: "generating", round: frame.round ?? undefined }),

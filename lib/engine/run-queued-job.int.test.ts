@@ -99,6 +99,17 @@ describe("image jobs on the worker's queue", () => {
     expect(performance.now() - asked).toBeLessThan(1_000);
   });
 
+  it("a job's upstream call takes its place in the model's line as its owner's work, in the team active when it started", async () => {
+    const user = await createTestUser(context.testDb.db);
+    await context.upstream.control("/faults", { json: slowCalls(10_000) });
+    const { job } = await start("whose turn", user);
+    await waitForJob(context.testDb.db, job.id, ["generating"]);
+    const tickets = await context.testDb.db.upstreamGateTicket.findMany({ where: { personId: user.id } });
+    expect(tickets).toMatchObject([{ model: "alpha-image-v3", teamId: user.activeTeamId }]);
+    await cancelJob(user, job.id);
+    await waitForJob(context.testDb.db, job.id);
+  });
+
   it("a worker that stops ends the jobs it holds as interrupted at once, and sends none of them again", async () => {
     const user = await createTestUser(context.testDb.db);
     await context.upstream.control("/faults", { json: slowCalls(10_000) });

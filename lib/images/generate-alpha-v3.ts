@@ -104,6 +104,7 @@ async function runAlphaV3(
   const params = alphaV3ParamsFromForm(values, await Promise.all(references.map(upstreamImageUrl)));
   const result = await client.generateV3(params, {
     signal,
+    party: { personId: ownerId, teamId: generation.teamId },
     onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
     onAdmitted: () => progress({ state: "generating" }),
   });

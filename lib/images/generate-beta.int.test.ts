@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { storeImage } from "@/lib/assets/store-image";
-import { waitForJob } from "@/test/jobs";
+import { slowCalls, waitForJob } from "@/test/jobs";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { betaFormSchema, type BetaFormInput } from "./beta-schemas";
 import { runBetaAgain, startBeta } from "./generate-beta";
@@ -99,5 +99,14 @@ describe("beta generation (spec 4.3) against the emulator", () => {
     const repeated = items.find((item) => item.id === again.generation.id)!;
     expect(repeated).toMatchObject({ status: "succeeded", model: LITE, prompt: "again please" });
     expect(repeated.params).toMatchObject({ size: { method: "tier", tier: "3K" }, webSearch: true, images: [{ assetId: source.assetId }] });
+  });
+
+  it("waits in the model's line as its owner's work, in the team active when it started", async () => {
+    await context.upstream.control("/faults", { json: slowCalls(1_000) });
+    const { job } = await startBeta(context.user, betaFormSchema.parse({ model: PRO, prompt: "whose turn", size: { method: "tier", tier: "1K" } }));
+    await waitForJob(context.testDb.db, job.id, ["generating"]);
+    const tickets = await context.testDb.db.upstreamGateTicket.findMany({ where: { personId: context.user.id } });
+    expect(tickets).toMatchObject([{ model: PRO, teamId: context.user.activeTeamId }]);
+    await waitForJob(context.testDb.db, job.id);
   });
 });

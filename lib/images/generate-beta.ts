@@ -76,6 +76,7 @@ async function runBeta(
   const client = betaClient();
   const result = await client.generate(betaParamsFromForm(form, images), {
     signal,
+    party: { personId: ownerId, teamId: generation.teamId },
     onQueuePosition: (queuePosition) => progress({ state: "waiting", queuePosition }),
     onAdmitted: () => progress({ state: "generating" }),
   });

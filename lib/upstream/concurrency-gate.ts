@@ -1,13 +1,22 @@
 // Studio-wide limit of simultaneous calls per upstream model. The alpha endpoints answer 429 once a
 // concurrency limit is passed (spec 7.1, 8; its value is not shown), so the studio queues its own
-// users first-come first-served instead of letting them race into 429s, and tells each waiting
-// request its place in line. This file holds the gate's contract and the line kept in one process's
-// memory; lib/upstream/database-gate keeps the line in the database for several processes, and
-// lib/upstream/shared-gate picks the one this process uses.
+// users instead of letting them race into 429s, and tells each waiting request its place in line.
+// This file holds the gate's contract and a first-come first-served line kept in one process's
+// memory, for tests of the clients; lib/upstream/database-gate keeps the studio's line in the
+// database for several processes, taking turns between people (lib/upstream/fair-order), and
+// lib/upstream/shared-gate makes it this process's gate.
 import "server-only";
+
+/** Whose work a call is: the person, and the team active when the work started. */
+export interface LineParty {
+  personId: string;
+  teamId: string | null;
+}
 
 export interface AcquireOptions {
   signal?: AbortSignal;
+  /** The database gate takes turns between parties (lib/upstream/fair-order); without one, the call is nobody's. */
+  party?: LineParty;
   /** Place in line (1 = next), reported on joining the line and whenever it changes; not called when a slot is free at once. */
   onPosition?: (position: number) => void;
 }

@@ -75,7 +75,7 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boo
 }
 
 describe("the studio-wide upstream gate in the database (issue 9)", () => {
-  it("admits at most `limit` calls at once across processes, first come first served, telling each waiter its place", async () => {
+  it("admits at most `limit` calls at once across processes, one person's calls first come first served, telling each waiter its place", async () => {
     const model = "fifo";
     const a = gate(dbA, "process-a");
     const b = gate(dbB, "process-b");
@@ -96,7 +96,7 @@ describe("the studio-wide upstream gate in the database (issue 9)", () => {
           const release = await slot;
           active += 1;
           most = Math.max(most, active);
-          // First come first served: nothing that joined earlier is still waiting.
+          // One person's calls (here nobody's) go first come first served: nothing that joined earlier is still waiting.
           expect(await dbA.upstreamGateTicket.count({ where: { model, admittedAt: null, id: { lt: ticketIds[index] } } })).toBe(0);
           expect(await admittedCount(model)).toBeLessThanOrEqual(2);
           await allJoined;
@@ -198,6 +198,62 @@ describe("the studio-wide upstream gate in the database (issue 9)", () => {
     expect(positions).toEqual([]);
     expect(await dbA.upstreamGateTicket.count({ where: { holderId: DEAD } })).toBe(0);
     releases.forEach((release) => release());
+  });
+
+  it("takes turns by person: A queues 10, then B queues 2 at limit 1; B's first goes after at most one of A's, at the places shown", async () => {
+    const model = "fair-share";
+    // A's jobs run in one process, B's in another: both must agree on one order.
+    const a = gate(dbA, "process-a", { defaultLimit: 1 });
+    const b = gate(dbB, "process-b", { defaultLimit: 1 });
+    const admitted: string[] = [];
+    const shown = new Map<string, number>();
+    let go!: () => void;
+    const allJoined = new Promise<void>((resolve) => (go = resolve));
+    const runs: Promise<void>[] = [];
+    const queue = async (person: "A" | "B", count: number, on: typeof a) => {
+      for (let index = 1; index <= count; index += 1) {
+        const label = `${person}${index}`;
+        const { slot } = await join(() => on.acquire(model, { party: { personId: person, teamId: "team" }, onPosition: (position) => shown.set(label, position) }), model);
+        runs.push(
+          (async () => {
+            const release = await slot;
+            admitted.push(label);
+            await allJoined;
+            await sleep(5);
+            release();
+          })(),
+        );
+      }
+    };
+    await queue("A", 10, a);
+    await queue("B", 2, b);
+    // Every waiter has been told its place since B joined: eleven places, 1 to 11.
+    await vi.waitFor(() => expect([...shown.values()].sort((x, y) => x - y)).toEqual(Array.from({ length: 11 }, (_, index) => index + 1)), { timeout: 5_000 });
+    const placesShown = new Map(shown);
+    go();
+    await Promise.all(runs);
+
+    console.info(`admission order: ${admitted.join(" ")}`);
+    expect(admitted).toEqual(["A1", "B1", "A2", "B2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10"]);
+    expect(admitted.indexOf("B1")).toBeLessThanOrEqual(1);
+    // The place each waiter was shown is where it was admitted (A1 never waited).
+    expect([...placesShown].sort(([, x], [, y]) => x - y).map(([label]) => label)).toEqual(admitted.slice(1));
+  });
+
+  it("a dead process's waiting tickets neither block the line nor count in the places shown", async () => {
+    const model = "fair-dead";
+    const longAgo = new Date(Date.now() - 60_000);
+    const a = gate(dbA, "process-a", { defaultLimit: 1 });
+    const release = await a.acquire(model, { party: { personId: "A", teamId: null } });
+    // A never-served person's waiting ticket, ahead of A's next by every rule, left by a process that died.
+    await dbA.upstreamGateTicket.create({ data: { model, holderId: DEAD, personId: "C", heartbeatAt: longAgo } });
+    const positions: number[] = [];
+    const waiting = a.acquire(model, { party: { personId: "A", teamId: null }, onPosition: (position) => positions.push(position) });
+    await vi.waitFor(() => expect(positions).toEqual([1]));
+    expect(await dbA.upstreamGateTicket.count({ where: { holderId: DEAD } })).toBe(0);
+
+    release();
+    (await waiting)();
   });
 
   it("a live process's heartbeat keeps its tickets counting however long its call takes", async () => {

@@ -1,7 +1,8 @@
 // The studio-wide line per upstream model kept in the database, for several studio processes on one
-// PostgreSQL (issue 9: no truth only in one process's memory; spec 7.1, 8). Each place in line is a
-// ticket row (lib/upstream/gate-tickets) and admission counts every process's admitted tickets, so
-// the processes together never call a model more than `limit` times at once. A process learns at
+// PostgreSQL (no truth only in one process's memory; spec 7.1, 8). Each place in line is a ticket
+// row (lib/upstream/gate-tickets) carrying whose work it is; admission counts every process's
+// admitted tickets, so the processes together never call a model more than `limit` times at once,
+// and admits waiting tickets round-robin by person (lib/upstream/fair-order). A process learns at
 // once of admissions it makes itself (on joining, releasing, giving up, raising a limit), and of
 // those another process made by polling while it has requests waiting. A process that dies leaves
 // tickets whose heartbeat stops; they stop counting once stale.
@@ -9,7 +10,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { assertValidLimit, type ConcurrencyGate, type ReleaseSlot } from "./concurrency-gate";
+import { assertValidLimit, type ConcurrencyGate, type LineParty, type ReleaseSlot } from "./concurrency-gate";
 import { admitAfter, beatHeartbeats, deleteTicket, insertTicket, placesOf, type TicketId, type Tx } from "./gate-tickets";
 
 const DEFAULT_POLL_MS = 250;
@@ -32,6 +33,7 @@ export interface DatabaseGateOptions {
 interface Waiter {
   ticket: TicketId;
   model: string;
+  party?: LineParty;
   onPosition?: (position: number) => void;
   lastPosition?: number;
   admit: () => void;
@@ -108,7 +110,7 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
 
   /** A waiter whose ticket went stale and was deleted (this process stalled past staleAfterMs) joins again at the end. */
   async function rejoin(waiter: Waiter): Promise<void> {
-    const ticket = await insertTicket(db, waiter.model, holderId);
+    const ticket = await insertTicket(db, waiter.model, holderId, waiter.party);
     if (waiters.get(waiter.ticket) !== waiter) {
       await deleteTicket(db, ticket);
       return;
@@ -172,15 +174,16 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
   }
 
   return {
-    async acquire(model, { signal, onPosition } = {}) {
+    async acquire(model, { signal, party, onPosition } = {}) {
       signal?.throwIfAborted();
-      const { changed: ticket, admitted } = await changeLine(model, (tx) => insertTicket(tx, model, holderId));
+      const { changed: ticket, admitted } = await changeLine(model, (tx) => insertTicket(tx, model, holderId, party));
       hold(ticket);
       if (admitted.includes(ticket)) return releaseOf(model, ticket);
       return new Promise<ReleaseSlot>((resolve, reject) => {
         const waiter: Waiter = {
           ticket,
           model,
+          party,
           onPosition,
           admit: () => {
             signal?.removeEventListener("abort", onAbort);

@@ -1,10 +1,12 @@
-// The statements over the studio-wide line's rows (UpstreamGateTicket, issue 9) behind
+// The statements over the studio-wide line's rows (UpstreamGateTicket, UpstreamGateServed) behind
 // lib/upstream/database-gate. Times are the database's clock in UTC (as Prisma stores DateTime), so
 // processes whose own clocks disagree still agree on which tickets are stale. Ticket ids travel as
 // text: the two engines' adapters return a bigint column as different JavaScript types.
 import "server-only";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import type { LineParty } from "./concurrency-gate";
+import { admissionOrder, NOBODY, personKeyOf, type LineTicket, type ServedMarks } from "./fair-order";
 
 export type Tx = Prisma.TransactionClient;
 type Db = PrismaClient | Tx;
@@ -14,16 +16,20 @@ export type TicketId = string;
 
 const NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
+/** The kinds of party whose turns UpstreamGateServed keeps. */
+const PERSON = "person";
+const TEAM = "team";
+
 /** Tickets whose heartbeat is older than this belong to a process that died. */
 function staleBefore(staleAfterMs: number): Prisma.Sql {
   return Prisma.sql`(${NOW} - ${staleAfterMs}::int * interval '1 millisecond')`;
 }
 
-/** Joins the end of `model`'s line. */
-export async function insertTicket(db: Db, model: string, holderId: string): Promise<TicketId> {
+/** Joins `model`'s line, carrying `party`'s work (nobody's without one). */
+export async function insertTicket(db: Db, model: string, holderId: string, party?: LineParty): Promise<TicketId> {
   const [row] = await db.$queryRaw<{ id: string }[]>`
-    INSERT INTO "UpstreamGateTicket" ("model", "holderId", "heartbeatAt", "createdAt")
-    VALUES (${model}, ${holderId}, ${NOW}, ${NOW})
+    INSERT INTO "UpstreamGateTicket" ("model", "holderId", "personId", "teamId", "heartbeatAt", "createdAt")
+    VALUES (${model}, ${holderId}, ${party?.personId ?? null}, ${party?.teamId ?? null}, ${NOW}, ${NOW})
     RETURNING "id"::text AS "id"`;
   return row.id;
 }
@@ -53,64 +59,109 @@ export interface AdmissionOptions {
 
 /**
  * Runs `change` (joining or leaving the model's line, or nothing), then deletes the model's stale
- * tickets and admits its oldest waiting live tickets into the slots its live admitted tickets leave
- * free, in one transaction: a freed slot is handed on as it is freed. Returns what `change` returned
- * and the tickets admitted. Under the model's lock: without it two processes could count the same
- * free slots at once and together admit more than `limit`.
+ * tickets and admits waiting live tickets, in the line's order (lib/upstream/fair-order), into the
+ * slots its live admitted tickets leave free, in one transaction: a freed slot is handed on as it is
+ * freed. Returns what `change` returned and the tickets admitted. Under the model's lock: without it
+ * two processes could count the same free slots at once and together admit more than `limit`, or
+ * read the same turns and serve the same person twice.
  */
 export async function admitAfter<T>(db: PrismaClient, options: AdmissionOptions, change: (tx: Tx) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
   return db.$transaction(async (tx) => {
     await advisoryXactLock(tx, "upstream-gate", options.model);
     const changed = await change(tx);
-    return { changed, admitted: await admitStatement(tx, options) };
+    return { changed, admitted: await admitNext(tx, options) };
   });
 }
 
-async function admitStatement(db: Db, { model, limit, staleAfterMs }: AdmissionOptions): Promise<TicketId[]> {
-  const cutoff = staleBefore(staleAfterMs);
-  // A data-modifying WITH runs to completion even though nothing reads it; the rest of the
-  // statement sees the rows as they were, hence the explicit heartbeat checks below.
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    WITH "stale" AS (
-      DELETE FROM "UpstreamGateTicket" WHERE "model" = ${model} AND "heartbeatAt" < ${cutoff}
-    )
-    UPDATE "UpstreamGateTicket" SET "admittedAt" = ${NOW}
-     WHERE "id" IN (
-       SELECT "id" FROM "UpstreamGateTicket"
-        WHERE "model" = ${model} AND "admittedAt" IS NULL AND "heartbeatAt" >= ${cutoff}
-        ORDER BY "id"
-        LIMIT GREATEST(${limit}::int - (
-          SELECT count(*) FROM "UpstreamGateTicket"
-           WHERE "model" = ${model} AND "admittedAt" IS NOT NULL AND "heartbeatAt" >= ${cutoff}
-        ), 0)
-     )
-    RETURNING "id"::text AS "id"`;
-  return rows.map((row) => row.id);
+async function admitNext(tx: Tx, { model, limit, staleAfterMs }: AdmissionOptions): Promise<TicketId[]> {
+  await tx.$executeRaw`DELETE FROM "UpstreamGateTicket" WHERE "model" = ${model} AND "heartbeatAt" < ${staleBefore(staleAfterMs)}`;
+  const line = lineOf(await readLines(tx, Prisma.sql`t."model" = ${model}`, staleAfterMs));
+  const admitted = line.order.slice(0, Math.max(limit - line.busy, 0));
+  if (admitted.length === 0) return [];
+  const ids = admitted.map((ticket) => ticket.ticket);
+  await tx.$executeRaw`UPDATE "UpstreamGateTicket" SET "admittedAt" = ${NOW} WHERE "id" = ANY(${ids}::bigint[])`;
+  await markServed(tx, model, admitted);
+  return ids;
+}
+
+/** Marks each admitted ticket's person and team as served, in admission order, after every earlier admission of the line. */
+async function markServed(tx: Tx, model: string, admitted: LineTicket[]): Promise<void> {
+  const [{ last }] = await tx.$queryRaw<{ last: string }[]>`
+    SELECT COALESCE(MAX("servedSeq"), 0)::text AS "last" FROM "UpstreamGateServed" WHERE "model" = ${model}`;
+  for (const [index, ticket] of admitted.entries()) {
+    const seq = BigInt(last) + BigInt(index + 1);
+    const parties: [string, string][] = [[PERSON, personKeyOf(ticket)]];
+    if (ticket.teamId !== null) parties.push([TEAM, ticket.teamId]);
+    for (const [party, partyId] of parties) {
+      await tx.$executeRaw`
+        INSERT INTO "UpstreamGateServed" ("model", "party", "partyId", "servedSeq") VALUES (${model}, ${party}, ${partyId}, ${seq})
+        ON CONFLICT ("model", "party", "partyId") DO UPDATE SET "servedSeq" = EXCLUDED."servedSeq"`;
+    }
+  }
+}
+
+interface LineRow extends LineTicket {
+  model: string;
+  holderId: string;
+  admitted: boolean;
+  live: boolean;
+  personServed: string | null;
+  teamServed: string | null;
+}
+
+/** The tickets `where` picks, with their person's and team's turns, in one statement (one snapshot). */
+function readLines(db: Db, where: Prisma.Sql, staleAfterMs: number): Promise<LineRow[]> {
+  return db.$queryRaw<LineRow[]>`
+    SELECT t."id"::text AS "ticket", t."model", t."holderId", t."personId", t."teamId",
+           t."admittedAt" IS NOT NULL AS "admitted", t."heartbeatAt" >= ${staleBefore(staleAfterMs)} AS "live",
+           p."servedSeq"::text AS "personServed", s."servedSeq"::text AS "teamServed"
+      FROM "UpstreamGateTicket" t
+      LEFT JOIN "UpstreamGateServed" p ON p."model" = t."model" AND p."party" = ${PERSON} AND p."partyId" = COALESCE(t."personId", ${NOBODY})
+      LEFT JOIN "UpstreamGateServed" s ON s."model" = t."model" AND s."party" = ${TEAM} AND s."partyId" = t."teamId"
+     WHERE ${where}`;
+}
+
+/** One model's line from its rows: its waiting tickets in admission order, and its live admitted tickets' count. */
+function lineOf(rows: LineRow[]): { order: LineTicket[]; busy: number } {
+  const person = new Map<string, number>();
+  const team = new Map<string, number>();
+  for (const row of rows) {
+    if (row.personServed !== null) person.set(personKeyOf(row), Number(row.personServed));
+    if (row.teamServed !== null && row.teamId !== null) team.set(row.teamId, Number(row.teamServed));
+  }
+  const served: ServedMarks = { person, team };
+  const waiting = rows.filter((row) => !row.admitted).map(({ ticket, personId, teamId }) => ({ ticket, personId, teamId }));
+  return { order: admissionOrder(waiting, served), busy: rows.filter((row) => row.admitted && row.live).length };
 }
 
 export interface TicketPlace {
   ticket: TicketId;
   model: string;
   admitted: boolean;
-  /** Live waiting tickets of the model up to and including this one (1 = next); 0 once admitted. */
+  /** Place in the model's admission order among its live waiting tickets (1 = next); 0 once admitted. */
   position: number;
   /** Live admitted tickets of the model, any holder's. */
   busy: number;
 }
 
-/** Where each of the holder's tickets stands, in one query. */
+/**
+ * Where each of the holder's tickets stands, in one query. The holder's own tickets count as live
+ * even if their heartbeat lags: the holder is asking, so it is alive.
+ */
 export async function placesOf(db: Db, holderId: string, staleAfterMs: number): Promise<TicketPlace[]> {
-  const cutoff = staleBefore(staleAfterMs);
-  const rows = await db.$queryRaw<{ ticket: string; model: string; admitted: boolean; position: number | bigint; busy: number | bigint }[]>`
-    SELECT t."id"::text AS "ticket", t."model", t."admittedAt" IS NOT NULL AS "admitted",
-           CASE WHEN t."admittedAt" IS NOT NULL THEN 0 ELSE (
-             SELECT count(*) FROM "UpstreamGateTicket" o
-              WHERE o."model" = t."model" AND o."admittedAt" IS NULL AND o."id" <= t."id"
-                AND (o."id" = t."id" OR o."heartbeatAt" >= ${cutoff})
-           ) END::int AS "position",
-           (SELECT count(*) FROM "UpstreamGateTicket" a
-             WHERE a."model" = t."model" AND a."admittedAt" IS NOT NULL AND a."heartbeatAt" >= ${cutoff})::int AS "busy"
-      FROM "UpstreamGateTicket" t
-     WHERE t."holderId" = ${holderId}`;
-  return rows.map((row) => ({ ...row, position: Number(row.position), busy: Number(row.busy) }));
+  const rows = await readLines(
+    db,
+    Prisma.sql`t."model" IN (SELECT "model" FROM "UpstreamGateTicket" WHERE "holderId" = ${holderId})
+               AND (t."holderId" = ${holderId} OR t."heartbeatAt" >= ${staleBefore(staleAfterMs)})`,
+    staleAfterMs,
+  );
+  const byModel = new Map<string, LineRow[]>();
+  for (const row of rows) byModel.set(row.model, [...(byModel.get(row.model) ?? []), row]);
+  return [...byModel.values()].flatMap((modelRows) => {
+    const { order, busy } = lineOf(modelRows);
+    const positions = new Map(order.map((ticket, index) => [ticket.ticket, index + 1]));
+    return modelRows
+      .filter((row) => row.holderId === holderId)
+      .map((row) => ({ ticket: row.ticket, model: row.model, admitted: row.admitted, position: row.admitted ? 0 : positions.get(row.ticket)!, busy }));
+  });
 }
