@@ -49,7 +49,8 @@ function memberForm(model: ComparisonModel, settings: Record<string, unknown>, {
 
 export const comparisonFormSchema = z
   .object({
-    prompt: z.string({ error: "Prompt must be text" }),
+    // Checked here once; each model's own schema adds its length limit and character rules.
+    prompt: z.string({ error: "Prompt must be text" }).refine((prompt) => prompt.trim().length > 0, "Prompt must not be empty"),
     images: z.array(referenceImageSchema, { error: "Reference images must be a list" }).default([]),
     members: z.array(memberSchema, { error: "Members must be a list" }).min(COMPARISON_MEMBERS.min, membersRule).max(COMPARISON_MEMBERS.max, membersRule),
   })
