@@ -306,6 +306,40 @@ export const apiRoutes: ApiRoute[] = [
     },
   },
   {
+    path: "/api/comparisons",
+    access: "member",
+    methods: {
+      POST: {
+        body: {
+          type: "json",
+          sample: (fixtures) => ({
+            prompt: "A lighthouse at dusk",
+            images: [referenceImage(fixtures)],
+            members: [
+              { model: "alpha-v3", settings: { size: "1024x1024", revise: false } },
+              { model: "beta-lite", settings: { size: { method: "tier", tier: "2K" } } },
+            ],
+          }),
+          strings: ["prompt", "images.0.assetId", "members.0.model", "members.0.settings.size"],
+          closed: ["images.0.assetId", "images.0.mime", "members.0.model", "members.1.model"],
+        },
+      },
+    },
+  },
+  {
+    // No comparison of the member's has this id: every request is refused.
+    path: "/api/comparisons/[id]",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { GET: { body: none } },
+  },
+  {
+    path: "/api/comparisons/[id]/keep",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { POST: { body: { type: "json", sample: () => ({ jobId: "00000000-0000-4000-8000-000000000000", others: "discard" }), strings: ["jobId"], closed: ["others"] } } },
+  },
+  {
     path: "/api/beta/generations",
     access: "member",
     methods: {

@@ -7,7 +7,8 @@ import { AppError, parseOrThrow } from "@/lib/errors";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, alphaV35TurnFormSchema, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { randomAlphaV35Seed } from "@/lib/images/random-seed";
 import { sendImageJobRun } from "@/lib/jobs/job-sender";
-import { createJob } from "@/lib/jobs/job-changes";
+import { createJob, type OwnerLockedTx } from "@/lib/jobs/job-changes";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { jobLabel } from "@/lib/jobs/job-label";
 import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
@@ -94,42 +95,84 @@ export async function startTurn(
   const isFirstTurn = turns.length === 0;
   // Counted against the conversation's owner, whose turns these are (an admin may act for support),
   // so that no owner ever has more than their limit running.
-  const { turn, job } = await startWithinRunningLimit(conversation.ownerId, async (tx) => {
-    const turn = await tx.turn.create({
-      data: {
-        conversationId,
-        parentTurnId,
-        userText: values.text,
-        // The form values (attachments by asset id), so "Run again" can repeat the turn exactly.
-        params: {
-          size: values.size,
-          seed: values.seed,
-          seedWasRandom: options.seedWasRandom ?? form.seed === undefined,
-          footnote: values.footnote ?? null,
-          resizeMaxPixels: values.resizeMaxPixels ?? null,
-          useSearchTool: values.useSearchTool,
-          images: values.images,
-        },
-        requestMessages: request.messages as object[],
-      },
-    });
-    await tx.conversation.update({
-      where: { id: conversationId },
-      data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === UNTITLED_CONVERSATION && { title: titleFrom(values.text) }) },
-    });
-    const job = await createJob(tx, {
-      kind: "alpha_v35_turn",
-      ownerId: conversation.ownerId,
-      label: jobLabel(values.text),
-      turnId: turn.id,
-      conversationId,
-      runAgainOfId: options.runAgainOf,
-    });
-    await sendImageJobRun(tx, job.id);
-    return { turn, job };
-  });
+  const { turn, job } = await startWithinRunningLimit(conversation.ownerId, (tx) =>
+    insertTurn(tx, {
+      conversation,
+      parentTurnId,
+      values,
+      seedWasRandom: options.seedWasRandom ?? form.seed === undefined,
+      requestMessages: request.messages,
+      isFirstTurn,
+      job: { runAgainOfId: options.runAgainOf },
+    }),
+  );
   const shown = await getConversationWithTurns(user, conversationId);
   return { job: toJobDto(job), turn: shown.turns.find((t) => t.id === turn.id)! };
+}
+
+type TurnInsert = {
+  conversation: { id: string; ownerId: string; title: string };
+  parentTurnId: string | null;
+  values: AlphaV35TurnFormValues & { seed: string };
+  seedWasRandom: boolean;
+  requestMessages: AlphaMessage[];
+  isFirstTurn: boolean;
+  /** Facts of the job beyond the turn's own: what it runs again, its comparison, its running place. */
+  job: Pick<Prisma.JobUncheckedCreateInput, "runAgainOfId" | "comparisonId" | "startedAt" | "createdAt">;
+};
+
+/**
+ * Writes a pending turn and its job, and sends the job's run, inside the caller's transaction under
+ * the owner's job lock (lib/jobs/running-limit): a new turn of the editor, or a comparison's member.
+ */
+export async function insertTurn(tx: OwnerLockedTx, { conversation, parentTurnId, values, seedWasRandom, requestMessages, isFirstTurn, job: jobFacts }: TurnInsert) {
+  const turn = await tx.turn.create({
+    data: {
+      conversationId: conversation.id,
+      parentTurnId,
+      userText: values.text,
+      // The form values (attachments by asset id), so "Run again" can repeat the turn exactly.
+      params: {
+        size: values.size,
+        seed: values.seed,
+        seedWasRandom,
+        footnote: values.footnote ?? null,
+        resizeMaxPixels: values.resizeMaxPixels ?? null,
+        useSearchTool: values.useSearchTool,
+        images: values.images,
+      },
+      requestMessages: requestMessages as object[],
+    },
+  });
+  await tx.conversation.update({
+    where: { id: conversation.id },
+    data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === UNTITLED_CONVERSATION && { title: titleFrom(values.text) }) },
+  });
+  const job = await createJob(tx, {
+    ...jobFacts,
+    kind: "alpha_v35_turn",
+    ownerId: conversation.ownerId,
+    label: jobLabel(values.text),
+    turnId: turn.id,
+    conversationId: conversation.id,
+  });
+  await sendImageJobRun(tx, job.id);
+  return { turn, job };
+}
+
+/**
+ * The first turn of a conversation that does not exist yet, checked and assembled before anything is
+ * written: its seed, its attachments (a mistake is a 400) and its request (spec 4.2 rule 2, no history).
+ */
+export async function prepareFirstTurn(user: CurrentUser, form: AlphaV35TurnFormValues) {
+  const values = { ...form, seed: form.seed ?? randomAlphaV35Seed() };
+  const inputs = await loadReferenceAssets(user, values.images.map((image) => image.assetId), {
+    field: "images",
+    mimes: ALPHA_IMAGE_MIME_TYPES,
+    maxBytes: ALPHA_V35_MAX_IMAGE_BYTES,
+  });
+  const request = assembleTurnRequest([], null, buildUserMessage(values.text, inputs.map((asset) => assetRef(asset.id))), new Date());
+  return { values, seedWasRandom: form.seed === undefined, requestMessages: request.messages };
 }
 
 /** "Run again" of a chat turn's job: the same message, attachments, settings and seed, on the same branch. */

@@ -28,35 +28,43 @@ type References = Awaited<ReturnType<typeof loadReferenceAssets>>;
 // reported done without its stored image.
 export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, options: { runAgainOf?: string; seedWasRandom?: boolean } = {}) {
   await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
-  const references = await loadReferenceAssets(user, form.images.map((image) => image.assetId), {
+  const references = await loadAlphaV3References(user, form);
+  const seedWasRandom = options.seedWasRandom ?? form.seed === undefined;
+  // Each image of a set has its own seed (spec 4.1: a seed applies to a request of one image).
+  const seeds = alphaV3VariationSeeds(form.seed ?? randomAlphaV3Seed(), form.variations);
+  return startVariationSet(
+    { user, kind: "alpha_v3", prompt: form.prompt, count: form.variations, runAgainOf: options.runAgainOf },
+    (tx, slot) => tx.generation.create({ data: alphaV3GenerationData(user, { ...form, seed: seeds[slot.index] }, { references, seedWasRandom, ...slot }) }),
+  );
+}
+
+/** The reference images of an alpha v3 request, checked against spec 4.1's limits (a mistake is a 400). */
+export function loadAlphaV3References(user: CurrentUser, form: AlphaV3FormValues) {
+  return loadReferenceAssets(user, form.images.map((image) => image.assetId), {
     field: "images",
     mimes: ALPHA_IMAGE_MIME_TYPES,
     maxBytes: ALPHA_V3_MAX_IMAGE_BYTES,
   });
-  const seedWasRandom = options.seedWasRandom ?? form.seed === undefined;
-  // Each image of a set has its own seed (spec 4.1: a seed applies to a request of one image).
-  const seeds = alphaV3VariationSeeds(form.seed ?? randomAlphaV3Seed(), form.variations);
-  const valuesOf = (index: number): AlphaV3FormValues => ({ ...form, seed: seeds[index] });
-  return startVariationSet(
-    { user, kind: "alpha_v3", prompt: form.prompt, count: form.variations, runAgainOf: options.runAgainOf },
-    async (tx, { index, variationSetId, createdAt }) => {
-      const values = valuesOf(index);
-      return tx.generation.create({
-        data: {
-          ownerId: user.id,
-          teamId: user.activeTeamId,
-          kind: "alpha_v3",
-          model: ALPHA_V3_MODEL,
-          prompt: values.prompt,
-          variationSetId,
-          createdAt,
-          // The form values of this one image (reference images by asset id), so "reuse settings"
-          // can refill the form with its own seed and "Run again" can repeat it.
-          params: { size: values.size, seed: values.seed, seedWasRandom, footnote: values.footnote ?? null, revise: values.revise, referenceAssetIds: references.map((r) => r.id) },
-        },
-      });
-    },
-  );
+}
+
+/** The pending generation row of one alpha v3 image, whose seed `values` holds. */
+export function alphaV3GenerationData(
+  user: CurrentUser,
+  values: AlphaV3FormValues & { seed: number },
+  { references, seedWasRandom, variationSetId, createdAt }: { references: References; seedWasRandom: boolean; variationSetId: string | null; createdAt: Date },
+) {
+  return {
+    ownerId: user.id,
+    teamId: user.activeTeamId,
+    kind: "alpha_v3" as const,
+    model: ALPHA_V3_MODEL,
+    prompt: values.prompt,
+    variationSetId,
+    createdAt,
+    // The form values of this one image (reference images by asset id), so "reuse settings"
+    // can refill the form with its own seed and "Run again" can repeat it.
+    params: { size: values.size, seed: values.seed, seedWasRandom, footnote: values.footnote ?? null, revise: values.revise, referenceAssetIds: references.map((r) => r.id) },
+  };
 }
 
 /** "Run again" of an alpha v3 job: the same prompt, settings, reference images and seed. */

@@ -27,27 +27,35 @@ import { storeBase64Image, storeGeneratedImage } from "./store-result";
 export async function startBeta(user: CurrentUser, form: BetaFormValues, options: { runAgainOf?: string } = {}) {
   await assertStorageLeftForJob({ ownerId: user.id, teamId: user.activeTeamId });
   const references = await fitBetaReferences(user, form.images);
-  // The request of one image: spec 4.3 takes no seed, so each variation is the same request and the
-  // service draws every image afresh.
-  const { variations, ...request } = form;
   return startVariationSet(
-    { user, kind: "beta", prompt: form.prompt, count: variations, runAgainOf: options.runAgainOf },
-    (tx, { variationSetId, createdAt }) =>
-      tx.generation.create({
-        data: {
-          ownerId: user.id,
-          teamId: user.activeTeamId,
-          kind: "beta",
-          model: form.model,
-          prompt: form.prompt,
-          variationSetId,
-          createdAt,
-          // The form values of this one image (reference images by asset id), so "reuse settings"
-          // refills the form and "Run again" repeats it; and what the studio did to the references.
-          params: { ...request, adjustments: references.adjustments } as unknown as Prisma.InputJsonValue,
-        },
-      }),
+    { user, kind: "beta", prompt: form.prompt, count: form.variations, runAgainOf: options.runAgainOf },
+    (tx, slot) => tx.generation.create({ data: betaGenerationData(user, form, references.adjustments, slot) }),
   );
+}
+
+/**
+ * The pending generation row of one beta image. The request of one image: spec 4.3 takes no seed, so
+ * each variation is the same request and the service draws every image afresh.
+ */
+export function betaGenerationData(
+  user: CurrentUser,
+  form: BetaFormValues,
+  adjustments: Awaited<ReturnType<typeof fitBetaReferences>>["adjustments"],
+  { variationSetId, createdAt }: { variationSetId: string | null; createdAt: Date },
+) {
+  const { variations: _variations, ...request } = form;
+  return {
+    ownerId: user.id,
+    teamId: user.activeTeamId,
+    kind: "beta" as const,
+    model: form.model,
+    prompt: form.prompt,
+    variationSetId,
+    createdAt,
+    // The form values of this one image (reference images by asset id), so "reuse settings"
+    // refills the form and "Run again" repeats it; and what the studio did to the references.
+    params: { ...request, adjustments } as unknown as Prisma.InputJsonValue,
+  };
 }
 
 /** "Run again" of a beta job: the same model, prompt, settings and reference images. */

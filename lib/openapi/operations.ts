@@ -6,6 +6,7 @@ import "server-only";
 import { assetFileQuerySchema, assetListQuerySchema } from "@/lib/assets/asset-queries";
 import { UPLOAD_BODY_TYPES, uploadQuerySchema } from "@/lib/assets/upload-limits";
 import { createConversationSchema, forkConversationSchema, listConversationsQuerySchema, renameConversationSchema, sendTurnSchema } from "@/lib/chat/schemas";
+import { comparisonFormSchema, keepComparisonMemberSchema } from "@/lib/comparisons/comparison-schemas";
 import { downloadQuerySchema, galleryQuerySchema, selectionActionSchema, shareItemSchema } from "@/lib/gallery/gallery-schemas";
 import { createShareLinkSchema } from "@/lib/gallery/share-link-schemas";
 import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
@@ -73,6 +74,40 @@ export const apiOperations: readonly ApiOperation[] = [
     body: { type: "json", schema: betaFormSchema },
     success: { status: 202, description: "The jobs started, with their pending generations", body: { type: "json", schema: startedGenerationSchema } },
     errors: STARTS_WORK_FROM_IMAGES,
+  },
+  {
+    operationId: "createComparison",
+    method: "POST",
+    path: "/api/comparisons",
+    tag: "Images",
+    summary: "Compare one prompt on two to four models",
+    description:
+      "Starts one job per member (alpha v3, alpha v3.5 as the first turn of a new conversation, beta Pro, beta Lite), all or none. Each member's `settings` are what that model's own start takes, without the prompt and images. Follow the jobs on the job stream; `getComparison` shows each member's result, time and tokens.",
+    tokens: "images:generate",
+    body: { type: "json", schema: comparisonFormSchema },
+    success: { status: 202, description: "The comparison's id", body: json },
+    errors: STARTS_WORK_FROM_IMAGES,
+  },
+  {
+    operationId: "getComparison",
+    method: "GET",
+    path: "/api/comparisons/[id]",
+    tag: "Images",
+    summary: "Get a comparison with its members",
+    tokens: "read",
+    success: { status: 200, description: "The comparison", body: json },
+  },
+  {
+    operationId: "keepComparisonMember",
+    method: "POST",
+    path: "/api/comparisons/[id]/keep",
+    tag: "Images",
+    summary: "Keep one member of a comparison",
+    description: "Once every member has ended: the picked one stays in the gallery; `others: discard` deletes the other members' gallery entries.",
+    tokens: "gallery:manage",
+    body: { type: "json", schema: keepComparisonMemberSchema },
+    success: { status: 200, description: "The comparison", body: json },
+    errors: ["conflict", "not_found"],
   },
   {
     operationId: "listConversations",
