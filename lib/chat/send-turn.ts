@@ -22,6 +22,7 @@ import { isUpstreamError, UpstreamError } from "@/lib/upstream/errors";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import { recordTurnUsage } from "@/lib/usage/record-usage";
+import { USAGE_TURN_MODEL } from "@/lib/usage/usage-labels";
 import { assetRef } from "./asset-ref-format";
 import { storedTurnParamsSchema } from "./stored-turn-params";
 import { assetIdsInMessages, resolveAssetRefs } from "./asset-refs";
@@ -124,7 +125,7 @@ export async function startTurn(
       turnId: turn.id,
       conversationId,
       runAgainOfId: options.runAgainOf,
-    });
+    }, { teamId: conversation.teamId, model: USAGE_TURN_MODEL, asked: { images: 1 } });
     await sendImageJobRun(tx, job.id);
     return { turn, job };
   });
