@@ -737,6 +737,12 @@ export const apiRoutes: ApiRoute[] = [
     methods: { POST: { body: { type: "upload" }, query: { purpose: { sample: "alpha-v3", closed: true, required: true }, name: { sample: "reference.png" } } } },
   },
   {
+    // What is left of the budgets that bind the member's next start.
+    path: "/api/budgets",
+    access: "member",
+    methods: { GET: { body: none, snapshot: true } },
+  },
+  {
     // The signed-in user's own usage (issue 12).
     path: "/api/usage",
     access: "member",

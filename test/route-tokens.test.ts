@@ -98,6 +98,7 @@ const expected: Record<string, unknown> = {
   "POST /api/teams/join": "refused",
   "POST /api/uploads": ["images:generate",  "videos:generate"],
   "GET /api/usage": "read",
+  "GET /api/budgets": "read",
   "GET /api/videos": "read",
   "POST /api/videos": "videos:generate",
   "GET /api/videos/[id]": "read",

@@ -29,7 +29,7 @@ export function lockApplicableBudgets(tx: Prisma.TransactionClient, spender: Spe
     FOR UPDATE`;
 }
 
-const budgetSelect = { id: true, scope: true, teamId: true, userId: true, metric: true, period: true, limit: true, alertPercent: true } as const;
+export const budgetSelect = { id: true, scope: true, teamId: true, userId: true, metric: true, period: true, limit: true, alertPercent: true } as const;
 
 function applicableWhere({ userId, teamId }: Spender): Prisma.BudgetWhereInput[] {
   return [{ scope: "studio" }, { scope: "person", userId }, ...(teamId ? [{ scope: "team" as const, teamId }, { scope: "team_member" as const, teamId, userId }] : [])];

@@ -72,3 +72,6 @@ export type BudgetStatusDto = {
   resetsAt: string | null;
   currency: string;
 };
+
+/** What was spent this calendar month (UTC), from the charge ledger: money in micros, and units. */
+export type SpendSummaryDto = { from: string; amountMicros: number; tokens: number; images: number; videoSeconds: number; currency: string };

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { applicableBudgets, type BudgetRow, type Spender } from "./applicable-budgets";
+import { applicableBudgets, budgetSelect, type BudgetRow, type Spender } from "./applicable-budgets";
 import type { BudgetStatusDto } from "./budget-schemas";
 import { budgetName, studioCurrency } from "./describe-budget";
 import { periodWindow } from "./periods";
@@ -39,8 +39,14 @@ export async function myBudgets(spender: Spender, now = new Date()): Promise<Bud
   return budgetStatuses(await applicableBudgets(db, spender), spender.userId, now);
 }
 
+/** A team's own budgets and those of its members within it, for its owners. */
+export async function teamBudgets(teamId: string, now = new Date()): Promise<BudgetStatusDto[]> {
+  const rows = await db.budget.findMany({ where: { teamId }, orderBy: { createdAt: "asc" }, select: budgetSelect });
+  return budgetStatuses(rows, null, now);
+}
+
 /** Every budget, for the admin area. */
 export async function allBudgets(now = new Date()): Promise<BudgetStatusDto[]> {
-  const rows = await db.budget.findMany({ orderBy: [{ scope: "asc" }, { createdAt: "asc" }], select: { id: true, scope: true, teamId: true, userId: true, metric: true, period: true, limit: true, alertPercent: true } });
+  const rows = await db.budget.findMany({ orderBy: [{ scope: "asc" }, { createdAt: "asc" }], select: budgetSelect });
   return budgetStatuses(rows, null, now);
 }

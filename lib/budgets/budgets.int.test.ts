@@ -18,6 +18,8 @@ import { waitForJob } from "@/test/jobs";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { createPerson } from "@/test/team-people";
 import type { BudgetMetric, BudgetPeriod } from "./budget-labels";
+import { myBudgets } from "./budget-status";
+import { spendThisMonth } from "./spend-summary";
 
 // Budgets bind before anything is spent: a start reserves its estimated cost in the transaction that
 // records its job, under a lock on each budget's row, and the job's end settles it with what the
@@ -181,6 +183,27 @@ describe("periods", () => {
       code: "budget_exceeded",
       message: expect.stringMatching(/^Your budget \(USD 0\.01, monthly\) has USD 0\.01 left, not enough for this job; it resets at 2026-04-01 00:00 UTC\.$/),
     });
+  });
+});
+
+describe("what people see", () => {
+  it("spending reads the ledger, so deleting the work leaves it; a budget past its threshold alerts", async () => {
+    const shared = await team();
+    await budget({ scope: "team", teamId: shared.id, metric: "images", period: "monthly", limit: 2 });
+    const [user] = await people(1, [shared]);
+    const started = await startAlphaV3(user, alphaV3FormSchema.parse({ prompt: "a paper lantern", revise: false }));
+    expect((await waitForJob(db(), started.job.id)).state).toBe("succeeded");
+    const spent = await spendThisMonth({ userId: user.id });
+    expect(spent).toMatchObject({ images: 1, tokens: expect.any(Number), currency: "USD" });
+    await db().job.delete({ where: { id: started.job.id } });
+    await db().generation.delete({ where: { id: started.generation.id } });
+    expect(await spendThisMonth({ userId: user.id })).toEqual(spent);
+    expect(await spendThisMonth({ teamId: shared.id })).toEqual(spent);
+    expect(await myBudgets({ userId: user.id, teamId: shared.id })).toEqual([
+      expect.objectContaining({ name: `The budget of team ${shared.name}`, limit: 2, spent: 1, remaining: 1, alertPercent: 80, alerting: false }),
+    ]);
+    await start(db(), user);
+    expect(await myBudgets({ userId: user.id, teamId: shared.id })).toEqual([expect.objectContaining({ spent: 2, remaining: 0, alerting: true })]);
   });
 });
 

@@ -440,6 +440,15 @@ export const apiOperations: readonly ApiOperation[] = [
     success: { status: 200, description: "Usage in the range, grouped", body: json },
   },
   {
+    operationId: "getBudgets",
+    method: "GET",
+    path: "/api/budgets",
+    tag: "Account",
+    summary: "The budgets that bind the token owner's next start, and what is left of each",
+    tokens: "read",
+    success: { status: 200, description: "The budgets, each with its limit, what was spent in its period and when it resets", body: json },
+  },
+  {
     operationId: "listTeams",
     method: "GET",
     path: "/api/teams",
