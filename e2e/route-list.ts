@@ -173,6 +173,27 @@ export const apiRoutes: ApiRoute[] = [
     methods: { PATCH: { body: { type: "json", sample: () => ({ openSignUp: true }), strings: [], closed: [] } } },
   },
   {
+    // Prices and budgets: no GET shows them (the admin's budgets page reads them on the server).
+    path: "/api/admin/prices",
+    access: "admin",
+    methods: { PUT: { body: { type: "json", sample: () => ({ model: "alpha-image-v3", per1kTokens: 0.01, perImage: 0.04, perVideoSecond: 0 }), strings: [], closed: ["model"] } } },
+  },
+  {
+    path: "/api/admin/budgets",
+    access: "admin",
+    methods: {
+      POST: {
+        body: { type: "json", sample: () => ({ scope: "studio", metric: "images", period: "monthly", limit: 1_000_000, alertPercent: 80 }), strings: [], closed: ["scope", "metric", "period"] },
+      },
+    },
+  },
+  {
+    path: "/api/admin/budgets/[id]",
+    access: "admin",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { DELETE: { body: none } },
+  },
+  {
     // The site's default storage quotas; no GET shows them (the admin page reads them on the server).
     path: "/api/admin/storage-quotas",
     access: "admin",
@@ -760,6 +781,12 @@ export const apiRoutes: ApiRoute[] = [
     path: "/api/uploads",
     access: "member",
     methods: { POST: { body: { type: "upload" }, query: { purpose: { sample: "alpha-v3", closed: true, required: true }, name: { sample: "reference.png" } } } },
+  },
+  {
+    // What is left of the budgets that bind the member's next start.
+    path: "/api/budgets",
+    access: "member",
+    methods: { GET: { body: none, snapshot: true } },
   },
   {
     // The signed-in user's own usage (issue 12).

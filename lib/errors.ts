@@ -39,6 +39,11 @@ const statusByCode = {
   rate_limited: 429,
   /** One person's open job streams are at JOB_STREAMS_PER_USER (lib/http/limits). */
   too_many_job_streams: 429,
+  /**
+   * A start whose estimated cost does not fit in a budget that binds it (lib/budgets); the message
+   * names the budget, what is left and when it resets.
+   */
+  budget_exceeded: 429,
   upstream_failed: 502,
 } as const;
 

@@ -16,3 +16,6 @@ export async function waitForJob(db: PrismaClient, jobId: string, states: readon
 
 /** Makes every call under `pathPrefix` take `ms` longer, so that jobs hold their places while a test looks. */
 export const slowCalls = (ms: number, pathPrefix = "/v1/") => ({ rate: 1, fault: { kind: "slow", ms }, pathPrefix });
+
+/** A test job's charge: one alpha v3 image outside any team, reserved against whatever budgets apply. */
+export const ONE_ALPHA_IMAGE = { teamId: null, model: "alpha-v3", asked: { images: 1 } } as const;

@@ -28,6 +28,7 @@ const CATEGORY_TONES: Record<AuditCategory, "neutral" | "accent" | "success" | "
   teams: "accent",
   settings: "warning",
   storage: "neutral",
+  budgets: "warning",
   sharing: "success",
   deletions: "danger",
   tokens: "neutral",

@@ -58,6 +58,7 @@ const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
     advice: "Close a studio tab or window you no longer use; this one updates itself meanwhile.",
     retryable: true,
   },
+  budget_exceeded: { title: "Budget reached", advice: "Wait until the budget resets, or ask a site admin to raise it.", retryable: false },
   upstream_failed: { title: "The image service failed", advice: "Try again later.", retryable: true },
   // The image service's failures (spec 7.1, lib/upstream/errors).
   bad_request: { title: "The image service refused a setting", advice: "Change the setting it names and try again.", retryable: false },

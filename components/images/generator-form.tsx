@@ -1,5 +1,6 @@
 "use client";
 
+import { BudgetsLeft } from "@/components/budgets/budgets-left";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -63,6 +64,7 @@ export function GeneratorForm({ name, label, service, onSubmit, request, blocked
           </Alert>
         ) : null}
         {running ? <GenerationProgress run={running} cancelling={cancelling} onCancel={onCancel} service={service} testId={`${name}-progress`} /> : null}
+        <BudgetsLeft />
         {/* Jobs run on the server, so another request may start while one runs (up to the studio's limit). */}
         <div className="flex items-center gap-3">
           <Button

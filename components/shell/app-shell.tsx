@@ -13,8 +13,9 @@ import { ThemeToggle } from "./theme-toggle";
 
 // The signed-in frame. JobsProvider wraps every signed-in page, so the activity tray and the pages
 // share one jobs list and one event stream per tab. `teams` are the user's teams with what
-// tells same-named ones apart; `invitationCount` is how many team invitations wait for their answer.
-export function AppShell({ user, teams, invitationCount, children }: { user: CurrentUser; teams: TeamSummaryDto[]; invitationCount: number; children: ReactNode }) {
+// tells same-named ones apart; `invitationCount` is how many team invitations wait for their answer;
+// `notice` is shown above every page (the budgets' soft alert).
+export function AppShell({ user, teams, invitationCount, notice, children }: { user: CurrentUser; teams: TeamSummaryDto[]; invitationCount: number; notice?: ReactNode; children: ReactNode }) {
   return (
     <JobsProvider>
       <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
@@ -42,7 +43,10 @@ export function AppShell({ user, teams, invitationCount, children }: { user: Cur
           </ShellMenu>
         </aside>
         <div className="flex min-w-0 flex-col">
-          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:py-6 lg:px-8 lg:py-8">{children}</main>
+          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:py-6 lg:px-8 lg:py-8">
+            {notice}
+            {children}
+          </main>
         </div>
       </div>
     </JobsProvider>

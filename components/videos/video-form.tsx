@@ -1,5 +1,6 @@
 "use client";
 
+import { BudgetsLeft } from "@/components/budgets/budgets-left";
 import { PromptInput } from "@/components/images/prompt-input";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -113,6 +114,7 @@ export function VideoForm({ model }: { model: VideoFormModel }) {
             {submit.failure.requestId ? <FailureRequestId requestId={submit.failure.requestId} /> : null}
           </Alert>
         ) : null}
+        <BudgetsLeft />
         <div className="flex items-center gap-3">
           <Button
             type="submit"

@@ -23,6 +23,7 @@ import { isUpstreamError, UpstreamError } from "@/lib/upstream/errors";
 import { startWithinRunningLimit } from "@/lib/jobs/running-limit";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import { recordTurnUsage } from "@/lib/usage/record-usage";
+import { USAGE_TURN_MODEL } from "@/lib/usage/usage-labels";
 import { assetRef } from "./asset-ref-format";
 import { storedTurnParamsSchema } from "./stored-turn-params";
 import { assetIdsInMessages, resolveAssetRefs } from "./asset-refs";
@@ -111,7 +112,7 @@ export async function startTurn(
 }
 
 type TurnInsert = {
-  conversation: { id: string; ownerId: string; title: string };
+  conversation: { id: string; ownerId: string; title: string; teamId: string | null };
   parentTurnId: string | null;
   values: AlphaV35TurnFormValues & { seed: string };
   seedWasRandom: boolean;
@@ -155,7 +156,7 @@ export async function insertTurn(tx: OwnerLockedTx, { conversation, parentTurnId
     label: jobLabel(values.text),
     turnId: turn.id,
     conversationId: conversation.id,
-  });
+  }, { teamId: conversation.teamId, model: USAGE_TURN_MODEL, asked: { images: 1 } });
   await sendImageJobRun(tx, job.id);
   return { turn, job };
 }

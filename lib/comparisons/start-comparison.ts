@@ -18,6 +18,11 @@ import type { ComparisonFormValues, ComparisonMemberForm } from "./comparison-sc
 /** Writes one member's rows and job, and sends its run, in the comparison's transaction. */
 type Insert = (tx: OwnerLockedTx, job: { comparisonId: string; startedAt: Date | null; createdAt: Date }) => Promise<Job>;
 
+/** What a member's one image is reserved as against the budgets that apply (lib/budgets). */
+function imageCharge(generation: { teamId: string | null; model: string }) {
+  return { teamId: generation.teamId, model: generation.model, asked: { images: 1 } };
+}
+
 async function sendRun(tx: OwnerLockedTx, job: Job) {
   await sendImageJobRun(tx, job.id);
   return job;
@@ -32,7 +37,7 @@ async function prepareMember(user: CurrentUser, member: ComparisonMemberForm, la
     return async (tx, job) => {
       const slot = { references, seedWasRandom: member.form.seed === undefined, variationSetId: null, createdAt: job.createdAt };
       const generation = await tx.generation.create({ data: alphaV3GenerationData(user, values, slot) });
-      return sendRun(tx, await createJob(tx, { ...job, kind: "alpha_v3", ownerId: user.id, label, generationId: generation.id }));
+      return sendRun(tx, await createJob(tx, { ...job, kind: "alpha_v3", ownerId: user.id, label, generationId: generation.id }, imageCharge(generation)));
     };
   }
   if (member.model === "alpha-v3.5") {
@@ -45,7 +50,7 @@ async function prepareMember(user: CurrentUser, member: ComparisonMemberForm, la
   const references = await fitBetaReferences(user, member.form.images);
   return async (tx, job) => {
     const generation = await tx.generation.create({ data: betaGenerationData(user, member.form, references.adjustments, { variationSetId: null, createdAt: job.createdAt }) });
-    return sendRun(tx, await createJob(tx, { ...job, kind: "beta", ownerId: user.id, label, generationId: generation.id }));
+    return sendRun(tx, await createJob(tx, { ...job, kind: "beta", ownerId: user.id, label, generationId: generation.id }, imageCharge(generation)));
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ONE_ALPHA_IMAGE } from "@/test/jobs";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createTestUser } from "@/test/users";
 import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
@@ -27,7 +28,7 @@ describe("scheduled upkeep removes what outlived its use, and nothing else", () 
     const ended = RETENTION_MS.endedLinks;
 
     await db.rateLimit.createMany({ data: [{ key: "ended", count: 3, resetAt: ago(1_000) }, { key: "open", count: 3, resetAt: new Date(now.getTime() + 60_000) }] });
-    const job = await db.$transaction(async (tx) => createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "kept events" }));
+    const job = await db.$transaction(async (tx) => createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "kept events" }, ONE_ALPHA_IMAGE));
     await db.jobEvent.create({ data: { jobId: job.id, ownerId: user.id, createdAt: past(RETENTION_MS.jobEvents), data: {} } });
 
     const invite = (tokenHash: string, data: { expiresAt: Date; usedAt?: Date; revokedAt?: Date }) => db.invite.create({ data: { tokenHash, teamId, ...data } });

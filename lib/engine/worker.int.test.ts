@@ -1,4 +1,5 @@
 import pg from "pg";
+import { ONE_ALPHA_IMAGE } from "@/test/jobs";
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, type TestDb } from "@/test/db";
@@ -54,7 +55,7 @@ describe("the worker's job engine", () => {
     const stale = new Date(Date.now() - 120_000);
     const generation = await testDb.db.generation.create({ data: { ownerId: user.id, kind: "alpha_v3", model: "alpha-v3", prompt: "cut off", params: {} } });
     const job = await testDb.db.$transaction(async (tx) =>
-      createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "cut off", generationId: generation.id, runnerId: "a web process that died", heartbeatAt: stale }),
+      createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "cut off", generationId: generation.id, runnerId: "a web process that died", heartbeatAt: stale }, ONE_ALPHA_IMAGE),
     );
     const worker = await startWorker({ singleProcess: false });
     // Another process asks for a run now rather than waiting for the next minute's tick.

@@ -25,7 +25,8 @@ type SetRequest = { user: CurrentUser; kind: GenerationKind; prompt: string; cou
  * is. A worker runs each job from its rows (lib/engine/run-queued-job): the jobs that found a free
  * place at once, the others once they have one, first come first served; a cancel while waiting ends
  * their generation as cancelled.
- * Each image then counts as one generation everywhere (its usage is recorded when its job ends).
+ * Each image then counts as one generation everywhere (its usage is recorded when its job ends), and
+ * reserves the cost of one image against the budgets that bind it: a set that does not fit is refused whole.
  */
 export async function startVariationSet(
   { user, kind, prompt, count, runAgainOf }: SetRequest,
@@ -48,7 +49,7 @@ export async function startVariationSet(
         runAgainOfId: runAgainOf,
         variationSetId,
         startedAt: places.startedAt(index),
-      });
+      }, { teamId: generation.teamId, model: generation.model, asked: { images: 1 } });
       await sendImageJobRun(tx, job.id);
       made.push({ generation, job });
     }

@@ -1,10 +1,12 @@
 import "server-only";
+import { reserveJobCost, type JobCharge } from "@/lib/budgets/reserve";
+import { settleJobCharge } from "@/lib/budgets/settle";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { db } from "@/lib/db/client";
 import { hasErrorName } from "@/lib/error-name";
 import type { Job, Prisma } from "@/lib/generated/prisma/client";
 import { wakeJobStreamsAtCommit } from "@/lib/wakeups/channel";
-import { ACTIVE_JOB_STATES } from "./job-dto";
+import { ACTIVE_JOB_STATES, isActiveJobState } from "./job-dto";
 import { toJobDto } from "./to-job-dto";
 
 // The one place that moves a job's state and publishes it (issue 9). Each change writes the job and
@@ -33,13 +35,19 @@ async function publish(tx: Tx, job: Job): Promise<void> {
   await wakeJobStreamsAtCommit(tx, job.ownerId);
 }
 
+/** What a new job is charged to (lib/budgets): the team active when it starts, its model, what it asks for. */
+export type NewJobCharge = Pick<JobCharge, "teamId" | "model" | "asked">;
+
 /**
  * Creates a job inside the caller's transaction (where its generation or turn is created, under the
  * owner's job lock), with its first event; the owner's streams are woken when that transaction commits.
+ * Its estimated cost is reserved against the budgets that bind it in the same transaction (a start
+ * past one is refused before anything is recorded); the job's end settles it (changeJob).
  */
-export async function createJob(tx: OwnerLockedTx, data: Prisma.JobUncheckedCreateInput): Promise<Job> {
+export async function createJob(tx: OwnerLockedTx, data: Prisma.JobUncheckedCreateInput, charge: NewJobCharge): Promise<Job> {
   // A job takes its running place when it is made, unless its start says it waits for one.
   const job = await tx.job.create({ data: { ...data, startedAt: data.startedAt === undefined ? new Date() : data.startedAt } });
+  await reserveJobCost(tx, { ...charge, jobId: job.id, userId: job.ownerId, at: job.createdAt });
   await publish(tx, job);
   return job;
 }
@@ -70,7 +78,10 @@ async function changeUnderLock(job: Pick<Job, "ownerId">, change: (tx: OwnerLock
   return db.$transaction(async (transaction) => {
     const tx = await lockOwnerJobs(transaction, job.ownerId);
     const updated = await change(tx);
-    if (updated) await publish(tx, updated);
+    if (!updated) return null;
+    // Whatever ended it, the job's reservation is settled with its end, after its usage is written.
+    if (!isActiveJobState(updated.state)) await settleJobCharge(tx, updated);
+    await publish(tx, updated);
     return updated;
   });
 }

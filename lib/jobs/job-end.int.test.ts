@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ONE_ALPHA_IMAGE } from "@/test/jobs";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createTestUser } from "@/test/users";
 import type { CurrentUser } from "@/lib/auth/current-user";
@@ -24,7 +25,7 @@ afterAll(async () => {
 async function jobWithGeneration() {
   const generation = await testDb.db.generation.create({ data: { ownerId: user.id, kind: "alpha_v3", model: "alpha-v3", prompt: "a kite", params: {} } });
   const job = await testDb.db.$transaction(async (tx) =>
-    createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "a kite", generationId: generation.id, ...runnerClaim() }),
+    createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "a kite", generationId: generation.id, ...runnerClaim() }, ONE_ALPHA_IMAGE),
   );
   return { job, generation };
 }

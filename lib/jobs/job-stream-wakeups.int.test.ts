@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ONE_ALPHA_IMAGE } from "@/test/jobs";
 import { createTestDb, type TestDb } from "@/test/db";
 import { followStream, receives, type FollowedStream } from "@/test/job-stream-reader";
 import { createTestUser } from "@/test/users";
@@ -35,7 +36,7 @@ const listenerConnected = (connected: boolean) => vi.waitFor(() => expect(hearsO
 
 /** A job created by the other process, through the studio's own path; the id of its event. */
 async function jobCreatedElsewhere(user: CurrentUser): Promise<bigint> {
-  const job = await second.client.$transaction(async (tx) => createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "made elsewhere" }));
+  const job = await second.client.$transaction(async (tx) => createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "made elsewhere" }, ONE_ALPHA_IMAGE));
   const event = await second.client.jobEvent.findFirstOrThrow({ where: { jobId: job.id } });
   return event.id;
 }

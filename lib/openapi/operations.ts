@@ -23,9 +23,9 @@ import { assetAnswerSchema, generationPageSchema, jobListSchema, jobSchema, star
 const json = { type: "json" } as const;
 const none = { type: "none" } as const;
 
-// Starting work: the owner's running places are full (429), or its results would not fit in the
-// owner's or team's storage (413).
-const STARTS_WORK = ["rate_limited", "storage_quota_exceeded"] as const;
+// Starting work: the owner's running places are full (429), its estimated cost does not fit in a
+// budget (429), or its results would not fit in the owner's or team's storage (413).
+const STARTS_WORK = ["rate_limited", "budget_exceeded", "storage_quota_exceeded"] as const;
 /** Starting work from reference images: one the owner may not see is not found. */
 const STARTS_WORK_FROM_IMAGES = [...STARTS_WORK, "not_found"] as const;
 
@@ -473,6 +473,15 @@ export const apiOperations: readonly ApiOperation[] = [
     tokens: "read",
     query: usageQuerySchema,
     success: { status: 200, description: "Usage in the range, grouped", body: json },
+  },
+  {
+    operationId: "getBudgets",
+    method: "GET",
+    path: "/api/budgets",
+    tag: "Account",
+    summary: "The budgets that bind the token owner's next start, and what is left of each",
+    tokens: "read",
+    success: { status: 200, description: "The budgets, each with its limit, what was spent in its period and when it resets", body: json },
   },
   {
     operationId: "listTeams",

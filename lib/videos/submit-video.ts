@@ -46,7 +46,8 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
       },
       include: VIDEO_JOB_INCLUDE,
     });
-    const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id });
+    const charge = { teamId: user.activeTeamId, model: values.task, asked: { videoSeconds: values.durationSeconds } };
+    const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id }, charge);
     await wakeVideoSyncAtCommit(tx);
     return { video, job };
   });

@@ -83,6 +83,13 @@ describe("video jobs against the emulator's agent", () => {
     expect(await agentPosts()).toBe(1);
     const spent = await context.testDb.db.usageEntry.findUniqueOrThrow({ where: { videoJobId: submitted.id } });
     expect(spent).toMatchObject({ model: "t2va", videoSeconds: ready.video!.durationMs! / 1000 });
+    // Its budget reservation (the seconds asked for) is settled with the archived video's length.
+    const ledger = await context.testDb.db.chargeEntry.findMany({ where: { jobId: job.id }, orderBy: { kind: "asc" } });
+    expect(ledger.map((row) => [row.kind, row.videoSeconds])).toEqual([
+      ["reservation", 4],
+      ["release", -4],
+      ["charge", ready.video!.durationMs! / 1000],
+    ]);
   });
 
   it("archives an upscaled result by following the 302 to the CDN, and makes the 720p delivery copy", async () => {

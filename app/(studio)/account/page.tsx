@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { SpendCard } from "@/components/budgets/spend-card";
 import { AccessTokensCard } from "@/components/account/access-tokens-card";
 import { AccountStorageCard } from "@/components/account/account-storage-card";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
@@ -9,6 +10,8 @@ import { AccountUsageCard } from "@/components/usage/account-usage-card";
 import { listOwnAccessTokens } from "@/lib/access-tokens/manage-tokens";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { siteSettings } from "@/lib/auth/site-settings";
+import { myBudgets } from "@/lib/budgets/budget-status";
+import { spendThisMonth } from "@/lib/budgets/spend-summary";
 import { accountStorage } from "@/lib/storage-quota/storage-use";
 import { ownUsage } from "@/lib/usage/read-usage";
 import { usageQuerySchema } from "@/lib/usage/usage-schemas";
@@ -17,11 +20,13 @@ export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const user = await requirePageUser();
-  const [usage, storage, tokens, settings] = await Promise.all([
+  const [usage, storage, tokens, settings, spend, budgets] = await Promise.all([
     ownUsage(user, usageQuerySchema.parse({ groupBy: "model" })),
     accountStorage(user),
     listOwnAccessTokens(user),
     siteSettings(),
+    spendThisMonth({ userId: user.id }),
+    myBudgets({ userId: user.id, teamId: user.activeTeamId }),
   ]);
   return (
     <>
@@ -52,6 +57,7 @@ export default async function AccountPage() {
           <ChangePasswordForm />
         </Card>
         <AccountStorageCard storage={storage} />
+        <SpendCard title="Your spending" spend={spend} budgets={budgets} />
         <div className="lg:col-span-2">
           <AccessTokensCard
             initialTokens={tokens}

@@ -75,6 +75,9 @@ export default async function AdminPage() {
             <Link href="/admin/usage" className="mt-2 block text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
               Usage per user, team, model and day →
             </Link>
+            <Link href="/admin/budgets" className="mt-2 block text-sm font-medium text-accent-700 hover:underline dark:text-accent-400">
+              Prices and budgets →
+            </Link>
           </Card>
         </div>
       </div>

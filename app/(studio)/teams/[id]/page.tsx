@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { SpendCard } from "@/components/budgets/spend-card";
 import { LeaveTeamCard } from "@/components/teams/leave-team-card";
 import { TeamInvitationsCard } from "@/components/teams/team-invitations-card";
 import { TeamInvitesCard } from "@/components/teams/team-invites-card";
@@ -10,6 +11,8 @@ import { Card } from "@/components/ui/card";
 import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { teamBudgets } from "@/lib/budgets/budget-status";
+import { spendThisMonth } from "@/lib/budgets/spend-summary";
 import { isAppError } from "@/lib/errors";
 import { listTeamInvitations } from "@/lib/teams/team-invitations";
 import { listTeamInvites } from "@/lib/teams/team-invites";
@@ -27,6 +30,8 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
   });
   const invites = team.canManageInvites ? await listTeamInvites(user, team.id) : [];
   const invitations = team.canManageMembers ? await listTeamInvitations(user, team.id) : [];
+  // What the team spent and may still spend is its owners' (and site admins') to see.
+  const spending = team.myRole === "owner" || user.role === "admin" ? { spend: await spendThisMonth({ teamId: team.id }), budgets: await teamBudgets(team.id) } : null;
   return (
     <>
       <PageHeader
@@ -56,6 +61,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
               <TeamNameForm teamId={team.id} name={team.name} />
             </Card>
           ) : null}
+          {spending ? <SpendCard title="Team spending" spend={spending.spend} budgets={spending.budgets} /> : null}
           {team.myRole ? <LeaveTeamCard teamId={team.id} userId={user.id} teamName={team.name} lastMember={team.members.length === 1} /> : null}
         </div>
       </div>

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { BudgetsCard } from "@/components/budgets/budgets-card";
+import { PricesCard } from "@/components/budgets/prices-card";
+import { BackLink } from "@/components/ui/back-link";
+import { PageHeader } from "@/components/ui/page-header";
+import { requirePageAdmin } from "@/lib/auth/current-user";
+import { listUsers } from "@/lib/auth/list-users";
+import { listModelPrices } from "@/lib/budgets/admin-budgets";
+import { allBudgets } from "@/lib/budgets/budget-status";
+import { studioCurrency } from "@/lib/budgets/describe-budget";
+import { db } from "@/lib/db/client";
+import { listAllTeams } from "@/lib/teams/teams";
+
+export const metadata: Metadata = { title: "Prices and budgets" };
+
+export default async function AdminBudgetsPage() {
+  const admin = await requirePageAdmin();
+  const [prices, budgets, teams, users, currency] = await Promise.all([listModelPrices(), allBudgets(), listAllTeams(admin), listUsers(), studioCurrency(db)]);
+  return (
+    <>
+      <PageHeader title="Prices and budgets" description="What each model's work costs, and how much the studio, a team, a member or a person may spend." actions={<BackLink href="/admin">Admin</BackLink>} />
+      <div className="space-y-6">
+        <BudgetsCard budgets={budgets} teams={teams.map((team) => ({ id: team.id, name: team.name }))} people={users.map((user) => ({ id: user.id, name: `${user.name} (${user.email})` }))} currency={currency} />
+        <PricesCard initialPrices={prices} currency={currency} />
+      </div>
+    </>
+  );
+}
