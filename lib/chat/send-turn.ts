@@ -14,6 +14,7 @@ import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { indexConversationTurn } from "@/lib/gallery/index-conversation";
 import { loadReferenceAssets } from "@/lib/images/reference-images";
 import { storeGeneratedImage } from "@/lib/images/store-result";
+import { recordLineage } from "@/lib/lineage/record-lineage";
 import { log } from "@/lib/log";
 import { alphaV35ParamsFromForm } from "@/lib/images/alpha-params";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
@@ -113,6 +114,7 @@ export async function startTurn(
         requestMessages: request.messages as object[],
       },
     });
+    await recordLineage(tx, { turnId: turn.id }, inputs.map((asset) => ({ assetId: asset.id, role: "reference" })));
     await tx.conversation.update({
       where: { id: conversationId },
       data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === UNTITLED_CONVERSATION && { title: titleFrom(values.text) }) },

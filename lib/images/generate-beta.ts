@@ -7,8 +7,10 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { BETA_GALLERY_MODEL } from "@/lib/gallery/gallery-models";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
+import { supportsFeature } from "@/lib/upstream/beta/limits";
 import { betaClient } from "@/lib/upstream/clients";
 import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
+import { recordLineage } from "@/lib/lineage/record-lineage";
 import { betaParamsFromForm } from "./beta-params";
 import { fitBetaReferences, fitStoredBetaReferences } from "./beta-reference-fit";
 import { betaFormSchema, type BetaFormValues } from "./beta-schemas";
@@ -30,10 +32,11 @@ export async function startBeta(user: CurrentUser, form: BetaFormValues, options
   // The request of one image: spec 4.3 takes no seed, so each variation is the same request and the
   // service draws every image afresh.
   const { variations, ...request } = form;
+  const sourceRole = form.layerDecomposition && supportsFeature(form.model, "layerDecomposition") ? "layer_source" : "reference";
   return startVariationSet(
     { user, kind: "beta", prompt: form.prompt, count: variations, runAgainOf: options.runAgainOf },
-    (tx, { variationSetId, createdAt }) =>
-      tx.generation.create({
+    async (tx, { variationSetId, createdAt }) => {
+      const generation = await tx.generation.create({
         data: {
           ownerId: user.id,
           teamId: user.activeTeamId,
@@ -46,7 +49,10 @@ export async function startBeta(user: CurrentUser, form: BetaFormValues, options
           // refills the form and "Run again" repeats it; and what the studio did to the references.
           params: { ...request, adjustments: references.adjustments } as unknown as Prisma.InputJsonValue,
         },
-      }),
+      });
+      await recordLineage(tx, { generationId: generation.id }, form.images.map((image) => ({ assetId: image.assetId, role: sourceRole })));
+      return generation;
+    },
   );
 }
 
