@@ -7,7 +7,7 @@ import { extensionFor } from "@/lib/assets/file-name";
 import { fetchBytes, saveFile } from "@/lib/layers/browser-raster";
 import { exportBaseName, numberedFileName } from "@/lib/layers/file-names";
 import { GroupViewer } from "./group-viewer";
-import { chatEditorHref } from "@/components/images/image-actions";
+import { chatEditorHref } from "@/components/gallery/gallery-links";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { IconButton, IconLink } from "./image-action-icons";
 import { ResultMediaHeader, type ResultMediaProps } from "./result-media";

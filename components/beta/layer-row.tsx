@@ -2,7 +2,7 @@
 
 import type { DragEvent, KeyboardEvent } from "react";
 import type { LayerItem } from "@/lib/layers/layer-stack";
-import { chatEditorHref } from "@/components/images/image-actions";
+import { chatEditorHref } from "@/components/gallery/gallery-links";
 import { ActionIcon, icons } from "@/components/ui/action-icon";
 import { IconButton, IconLink, checkerboardClass } from "./image-action-icons";
 
