@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { LineageList } from "@/components/gallery/lineage-list";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -122,6 +123,7 @@ function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
 
         <Card className="space-y-5 p-4">
           {sharedBy === undefined ? <VideoJobActions job={job} showOpen={false} onDeleted={onDeleted} /> : <SharedJobActions job={job} ownerName={sharedBy} />}
+          <LineageList title="Made from" entries={job.madeFrom ?? []} testId="video-made-from" />
           <VideoSettingsFacts job={job} />
           <VideoTimesFacts job={job} />
           <VideoEchoFacts echo={job.echo} />

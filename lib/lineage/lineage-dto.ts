@@ -5,6 +5,14 @@ import type { GalleryKind } from "@/lib/gallery/gallery-schemas";
 /** How the work used the source's image (the database's LineageRole). */
 export type LineageRoleDto = "first_frame" | "last_frame" | "reference" | "layer_source";
 
+/** How a role reads beside the entry: "Made from … (first frame)". */
+export const LINEAGE_ROLE_LABELS: Record<LineageRoleDto, string> = {
+  first_frame: "first frame",
+  last_frame: "last frame",
+  reference: "reference",
+  layer_source: "split into layers",
+};
+
 /** One gallery entry on the other end of a lineage link, that the viewer may see. */
 export type LineageEntryDto = {
   itemId: string;
