@@ -4,7 +4,8 @@ import { testAsNewMember } from "./member-test";
 
 // Flows between the services, with lineage: "Animate" on a gallery image opens the videos page with
 // the image as the first frame (cropped to the chosen ratio by the keyframe preparation); the job it
-// starts records the image it used, and its detail page links back to the gallery entry.
+// starts records the image it used, and its detail page links back to the gallery entry. "Use frame"
+// on the finished video keeps the player's frame as an image and animates it in turn.
 const test = testAsNewMember("flows");
 
 const agentControl = `http://127.0.0.1:${emulatorPorts.agent}/__emulator/video`;
@@ -23,8 +24,8 @@ async function galleryImage(request: APIRequestContext, prompt: string): Promise
   return entry!.id;
 }
 
-test("Animate from a gallery image starts a first-frame video job whose detail page links back to the image", async ({ page }) => {
-  test.setTimeout(120_000);
+test("Animate from a gallery image starts a first-frame video job whose detail page links back to the image; Use frame animates its frame", async ({ page }) => {
+  test.setTimeout(240_000);
   // The emulator's agent serves first / last frame jobs at once.
   expect((await page.request.post(`${agentControl}/partition/state`, { data: { state: "ready", current: "fl2va" } })).ok()).toBe(true);
   const imagePrompt = `A paper lantern on a windowsill ${Date.now()}`;
@@ -56,4 +57,16 @@ test("Animate from a gallery image starts a first-frame video job whose detail p
   await madeFrom.getByTestId("video-made-from-link").click();
   await expect(page).toHaveURL(new RegExp(`/gallery/${entryId}$`));
   await expect(page.getByTestId("gallery-detail-prompt")).toContainText(imagePrompt);
+
+  // Once the video is ready, the frame the player shows becomes an image to animate.
+  await page.goto(`/videos/${video.id}`);
+  await expect(page.getByTestId("video-detail")).toHaveAttribute("data-phase", "ready", { timeout: 150_000 });
+  const player = page.getByTestId("video-player");
+  await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  const useFrame = page.getByTestId("video-use-frame");
+  await useFrame.getByTestId("video-use-frame-take").click();
+  await expect(useFrame.getByTestId("video-use-frame-image")).toBeVisible();
+  await useFrame.getByTestId("flow-animate").click();
+  await expect(page).toHaveURL(/\/videos$/);
+  await expect(page.getByTestId("video-keyframe-first-image")).toBeVisible();
 });
