@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LINEAGE_ROLE_LABELS, type LineageEntryDto } from "@/lib/lineage/lineage-dto";
+import { LINEAGE_ROLE_LABELS, type LineageEntryDto } from "@/lib/gallery/lineage-dto";
 import { modelLabel, shortPrompt } from "./gallery-format";
 
 // One direction of an entry's lineage ("Made from", "Used in"): the entries on the other end that

@@ -1,7 +1,7 @@
 // What the browser gets about gallery entries (issue 12). Browser-safe types: no storage keys,
 // links through the studio only.
 import type { AssetDto } from "@/lib/assets/asset-dto";
-import type { LineageDto } from "@/lib/lineage/lineage-dto";
+import type { LineageDto } from "./lineage-dto";
 import type { GalleryKind } from "./gallery-schemas";
 
 export type PersonDto = { id: string; name: string };

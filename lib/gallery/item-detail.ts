@@ -5,7 +5,7 @@ import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import type { GalleryItem } from "@/lib/generated/prisma/client";
 import type { GalleryItemDetailDto } from "./gallery-dto";
-import { itemLineage } from "@/lib/lineage/lineage-of";
+import { itemLineage } from "./lineage-of";
 import { linkedAssets } from "./item-outputs";
 import { mayDelete, mayShare, openItemForUser } from "./open-item";
 import { canSeeItem } from "@/lib/sharing/access";

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Asset, VideoStatus } from "@/lib/generated/prisma/client";
 import type { VideoTask } from "@/lib/upstream/video/limits";
-import { madeFrom } from "@/lib/lineage/lineage-of";
+import { madeFrom } from "@/lib/gallery/lineage-of";
 import { preparedInputs } from "./keyframes";
 import { findVisibleVideo, OWNER_ONLY_VIDEO } from "./video-access";
 import { storedParams } from "./stored-video-params";

@@ -1,7 +1,7 @@
 // A video job as the browser sees it (issue 11): the shape of the list, of one job, and of the answer
 // to a submit. Browser-safe: no owner ids, no upstream URLs, dates as ISO strings.
 import type { AssetDto } from "@/lib/assets/asset-dto";
-import type { LineageEntryDto } from "@/lib/lineage/lineage-dto";
+import type { LineageEntryDto } from "@/lib/gallery/lineage-dto";
 import type { PartitionMode, VideoTask } from "@/lib/upstream/video/limits";
 import type { VideoFormInputFile, VideoFormValues } from "./video-schemas";
 
