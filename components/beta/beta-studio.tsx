@@ -4,6 +4,7 @@ import type { GalleryRefill } from "@/components/gallery/gallery-links";
 import { refilledNotice, storedRequestOf } from "@/components/gallery/gallery-refill";
 import { useGalleryRefill } from "@/components/gallery/use-gallery-refill";
 import { GeneratorPage } from "@/components/images/generator-page";
+import { BETA_MODELS, supportsFeature } from "@/lib/upstream/beta/limits";
 import { useGeneratorForm, type GeneratorFormSource } from "@/components/images/use-generator-form";
 import { BetaForm } from "./beta-form";
 import {
@@ -26,6 +27,9 @@ import { betaFormStateFromGeneration, referenceIdsOf } from "./beta-stored-setti
 import { useGenerateBeta } from "./use-generate-beta";
 
 const BETA_PAGE = { path: "/beta", target: "beta" } as const;
+
+/** The beta model that splits an image into layers (spec 4.3: Pro). */
+const LAYERS_MODEL = BETA_MODELS.find((model) => supportsFeature(model, "layerDecomposition"))!;
 
 // Where the keyboard goes when a field is refused.
 const focusTargets: Record<BetaField, string> = {
@@ -71,12 +75,17 @@ const betaForm: GeneratorFormSource<BetaFormState, BetaField, BetaRequestBody> =
 // small screens), as on the alpha page, checked live with the schema the route handler uses
 // (betaFormSchema; see components/images/use-generator-form). Generate stays off and says why
 // while any rule is broken. `refill` comes from the address: a gallery entry's settings or an image
-// to use as a reference (issue 12).
+// to use as a reference (issue 12), or one to split into layers ("Split into layers": Pro, which
+// decomposes).
 export function BetaStudio({ refill }: { refill: GalleryRefill }) {
   const studio = useGeneratorForm(betaForm, useGenerateBeta());
   useGalleryRefill(refill, BETA_PAGE, {
     settings: (values, entry) => studio.refill(storedRequestOf("beta", values, entry), (missing) => refilledNotice(entry, missing), true),
     reference: studio.addAsReference,
+    layersFrom: (image) => {
+      studio.update((current) => ({ ...withLayerDecomposition(withModel(current, LAYERS_MODEL), true), references: [image] }), ...MODEL_BOUND);
+      studio.showNotice({ tone: "info", text: "Pro will split this image into layers. Describe the layers you want, then generate." });
+    },
     problem: (text) => studio.showNotice({ tone: "warning", text }),
   });
 

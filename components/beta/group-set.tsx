@@ -7,7 +7,7 @@ import { extensionFor } from "@/lib/assets/file-name";
 import { fetchBytes, saveFile } from "@/lib/layers/browser-raster";
 import { exportBaseName, numberedFileName } from "@/lib/layers/file-names";
 import { GroupViewer } from "./group-viewer";
-import { chatEditorHref } from "@/components/images/image-actions";
+import { animateHref, chatEditorHref } from "@/components/gallery/gallery-links";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { IconButton, IconLink } from "./image-action-icons";
 import { ResultMediaHeader, type ResultMediaProps } from "./result-media";
@@ -99,6 +99,7 @@ export function GroupSet({ generationId, title, images, onUseAsReference }: Resu
               <span className="truncate text-xs text-muted tabular-nums">{image.width && image.height ? `${image.width}×${image.height}` : ""}</span>
               <span className="flex items-center">
                 {onUseAsReference ? <IconButton label={`Use image ${index + 1} as reference`} icon={icons.reference} onClick={() => onUseAsReference(image)} /> : null}
+                <IconLink label={`Animate image ${index + 1}`} icon={icons.animate} href={animateHref(image.id)} />
                 <IconLink label={`Open image ${index + 1} in chat editor`} icon={icons.chat} href={chatEditorHref(image.id)} />
                 <IconLink label={`Download image ${index + 1}`} icon={icons.download} href={image.downloadUrl} download />
               </span>

@@ -2,7 +2,7 @@
 
 import type { DragEvent, KeyboardEvent } from "react";
 import type { LayerItem } from "@/lib/layers/layer-stack";
-import { chatEditorHref } from "@/components/images/image-actions";
+import { animateHref, chatEditorHref } from "@/components/gallery/gallery-links";
 import { ActionIcon, icons } from "@/components/ui/action-icon";
 import { IconButton, IconLink, checkerboardClass } from "./image-action-icons";
 
@@ -123,6 +123,7 @@ export function LayerRow({ item, isBase, thumbnailUrl, downloadUrl, soloed, canM
             <span className="w-14" aria-hidden />
           )}
           {actions.onUseAsReference ? <IconButton label={`Use ${item.name} as reference`} icon={icons.reference} onClick={actions.onUseAsReference} controlName="reference" /> : null}
+          <IconLink label={`Animate ${item.name}`} icon={icons.animate} href={animateHref(item.assetId)} />
           <IconLink label={`Open ${item.name} in chat editor`} icon={icons.chat} href={chatEditorHref(item.assetId)} />
           <IconLink label={`Download ${item.name}`} icon={icons.download} href={downloadUrl} download />
         </div>

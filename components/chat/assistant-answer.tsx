@@ -5,6 +5,7 @@ import { describeFailure } from "@/components/errors/error-copy";
 import { FailureRequestId } from "@/components/errors/failure-request-id";
 import { LocalTime } from "@/components/ui/local-time";
 import { Spinner } from "@/components/ui/spinner";
+import { FlowLinks } from "@/components/images/flow-links";
 import { AssistantFrame } from "./assistant-frame";
 import { formatDuration } from "@/lib/client/format-elapsed";
 import { Icon, type IconName } from "./icons";
@@ -84,11 +85,12 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
         {actions.kind === "reader" && turn.status !== "pending" && !isLeaf ? (
           <Action icon="fork" label="Fork from here" onClick={() => actions.onFork(turn)} disabled={actions.forking} testId="fork-from-here" />
         ) : null}
+        {image ? <FlowLinks assetId={image.id} inChat linkClass={turnLinkClass} iconClass="size-3.5" /> : null}
         {image ? (
           <a
             href={image.downloadUrl}
             download
-            className="inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            className={turnLinkClass}
           >
             <Icon name="download" className="size-3.5" />
             Download
@@ -114,6 +116,10 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
     </AssistantFrame>
   );
 }
+
+/** A turn's quiet link actions: Animate, Split into layers, Download. */
+const turnLinkClass =
+  "inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
 
 /** Image bubbles are at most this tall; wide images take the column's width instead. */
 const IMAGE_MAX_HEIGHT_REM = 26;

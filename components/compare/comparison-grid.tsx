@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { chatEditorHref } from "@/components/images/image-actions";
+import { chatEditorHref } from "@/components/gallery/gallery-links";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

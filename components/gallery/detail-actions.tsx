@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { chatEditorHref } from "@/components/images/image-actions";
+import { FlowLinks } from "@/components/images/flow-links";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { dangerActionClass } from "./danger-action";
 import type { GalleryItemDetailDto } from "@/lib/gallery/gallery-dto";
@@ -21,7 +21,7 @@ const linkIcon = "M8.5 11.5a3.5 3.5 0 0 0 5 0l2.5-2.5a3.5 3.5 0 0 0-5-5l-1 1M11.
 const shareIcon = "M13.5 6.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM6.5 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM13.5 18.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM8.7 11.3l2.6 2.4M11.3 6.3 8.7 8.7";
 
 // What the viewer may do with an entry (issue 12): anyone who sees it may reuse its settings, use
-// its image as a reference, open it in the chat editor and download it; share and public links are
+// its image as a reference, animate it, edit it in chat, split it into layers and download it; share and public links are
 // the owner's; delete is the owner's or a site admin's (the `can` flags come from the server).
 export function DetailActions({ item, teams }: { item: GalleryItemDetailDto; teams: TeamSummaryDto[] }) {
   const router = useRouter();
@@ -54,10 +54,7 @@ export function DetailActions({ item, teams }: { item: GalleryItemDetailDto; tea
               <ActionIcon path={icons.reference} className={actionIconClass} />
               Reference in Beta
             </Link>
-            <Link className={actionClass} href={chatEditorHref(image.id)}>
-              <ActionIcon path={icons.chat} className={actionIconClass} />
-              Open in chat editor
-            </Link>
+            <FlowLinks assetId={image.id} />
           </>
         ) : null}
         {item.conversationId && reuse.data?.target !== "chat" ? (

@@ -12,6 +12,7 @@ import { DetailActions } from "./detail-actions";
 import { DetailFacts } from "./detail-facts";
 import { DetailMedia } from "./detail-media";
 import { kindBadge, modelLabel } from "./gallery-format";
+import { LineageList } from "./lineage-list";
 import { galleryItemQuery, isNotFound } from "./gallery-queries";
 import { VariationNav } from "./variation-nav";
 import { PromptCard } from "@/components/ui/prompt-card";
@@ -104,6 +105,8 @@ function DetailView({ item, teams }: { item: GalleryItemDetailDto; teams: TeamSu
 
         <Card className="space-y-5 p-4">
           <DetailActions item={item} teams={teams} />
+          <LineageList title="Made from" entries={item.lineage.madeFrom} testId="gallery-made-from" />
+          <LineageList title="Used in" entries={item.lineage.usedIn} testId="gallery-used-in" />
           <DetailFacts item={item} />
         </Card>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { galleryRefillOf, referenceHref, reuseHref } from "./gallery-links";
+import { animateHref, galleryRefillOf, referenceHref, reuseHref, splitLayersHref } from "./gallery-links";
 
 describe("links between the gallery and the generators", () => {
   it("sends Reuse settings to the generator that made the entry", () => {
@@ -13,8 +13,13 @@ describe("links between the gallery and the generators", () => {
     expect(referenceHref("/beta", "a 1")).toBe("/beta?reference=a%201");
   });
 
-  it("reads one entry and one reference from the address, ignoring repeats and blanks", () => {
-    expect(galleryRefillOf({ reuse: "e1", reference: "a1" })).toEqual({ reuse: "e1", reference: "a1" });
-    expect(galleryRefillOf({ reuse: ["e1", "e2"], reference: "" })).toEqual({ reuse: null, reference: null });
+  it("animates an image and splits one into layers by asset id", () => {
+    expect(animateHref("a 1")).toBe("/videos?firstFrame=a%201");
+    expect(splitLayersHref("a1")).toBe("/beta?layersFrom=a1");
+  });
+
+  it("reads one entry and one image per use from the address, ignoring repeats and blanks", () => {
+    expect(galleryRefillOf({ reuse: "e1", reference: "a1", firstFrame: "a2", layersFrom: "a3" })).toEqual({ reuse: "e1", reference: "a1", firstFrame: "a2", layersFrom: "a3" });
+    expect(galleryRefillOf({ reuse: ["e1", "e2"], reference: "" })).toEqual({ reuse: null, reference: null, firstFrame: null, layersFrom: null });
   });
 });

@@ -15,6 +15,10 @@ type Handlers = {
   settings: (values: unknown, entry: GalleryItemDetailDto) => Promise<void> | void;
   /** An image to add to the form's references (alpha v3 and beta only). */
   reference?: (image: ReferenceImage) => void;
+  /** An image to animate: the first frame of a video (videos only). */
+  firstFrame?: (image: AssetDto) => void;
+  /** An image to split into layers (beta only). */
+  layersFrom?: (image: AssetDto) => void;
   /** Why the address could not be followed, for the form's notice. */
   problem: (text: string) => void;
 };
@@ -30,7 +34,8 @@ export async function loadAsset(assetId: string): Promise<AssetDto | undefined> 
 
 // A generator page opened from the gallery (issue 12): `?reuse=<entry>` refills its form with the
 // entry's stored settings (an entry of another generator is sent on to that one), `?reference=<asset>`
-// adds an image to its references. Done once; then the address is cleared so a reload starts fresh.
+// adds an image to its references, `?firstFrame=` and `?layersFrom=` start a video or a layer
+// decomposition from an image. Done once; then the address is cleared so a reload starts fresh.
 export function useGalleryRefill(refill: GalleryRefill, page: { path: string; target: ReuseTarget }, handlers: Handlers) {
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -41,9 +46,14 @@ export function useGalleryRefill(refill: GalleryRefill, page: { path: string; ta
   });
 
   useEffect(() => {
-    if (handled.current || (!refill.reuse && !refill.reference)) return;
+    if (handled.current || (!refill.reuse && !refill.reference && !refill.firstFrame && !refill.layersFrom)) return;
     handled.current = true;
-    const { settings, reference, problem } = latest.current;
+    const { settings, reference, firstFrame, layersFrom, problem } = latest.current;
+    const imageUses = [
+      { id: refill.reference, take: reference, purpose: "to use as a reference" },
+      { id: refill.firstFrame, take: firstFrame, purpose: "to animate" },
+      { id: refill.layersFrom, take: layersFrom, purpose: "to split into layers" },
+    ];
 
     async function follow() {
       if (refill.reuse) {
@@ -51,10 +61,11 @@ export function useGalleryRefill(refill: GalleryRefill, page: { path: string; ta
         if (reuse.target !== page.target) return reuseHref(reuse.target, entry.id, entry.conversationId);
         await settings(reuse.values, entry);
       }
-      if (refill.reference && reference) {
-        const image = await loadAsset(refill.reference);
-        if (image) reference(image);
-        else problem("That image is no longer available to use as a reference.");
+      for (const { id, take, purpose } of imageUses) {
+        if (!id || !take) continue;
+        const image = await loadAsset(id);
+        if (image) take(image);
+        else problem(`That image is no longer available ${purpose}.`);
       }
       return page.path;
     }

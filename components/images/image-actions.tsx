@@ -1,13 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import type { AssetDto } from "@/lib/assets/asset-dto";
-
-/** The chat editor opens a conversation with this image attached (`/chat?image=<assetId>`). */
-export function chatEditorHref(assetId: string): string {
-  return `/chat?image=${encodeURIComponent(assetId)}`;
-}
+import { FlowLinks } from "./flow-links";
 
 type Props = {
   image: AssetDto;
@@ -18,7 +13,7 @@ type Props = {
   iconClass?: string;
 };
 
-/** The actions on one stored image: take it as a reference, edit it in the chat editor, download it. */
+/** The actions on one stored image: take it as a reference, animate it, edit it in chat, split it into layers, download it. */
 export function ImageActions({ image, onUseAsReference, buttonClass = actionClass, iconClass = actionIconClass }: Props) {
   return (
     <>
@@ -28,10 +23,7 @@ export function ImageActions({ image, onUseAsReference, buttonClass = actionClas
           Use as reference
         </button>
       ) : null}
-      <Link className={buttonClass} href={chatEditorHref(image.id)}>
-        <ActionIcon path={icons.chat} className={iconClass} />
-        Open in chat editor
-      </Link>
+      <FlowLinks assetId={image.id} linkClass={buttonClass} iconClass={iconClass} />
       <a className={buttonClass} href={image.downloadUrl} download>
         <ActionIcon path={icons.download} className={iconClass} />
         Download

@@ -16,6 +16,7 @@ export const icons = {
   grip: "M7.5 5h.01M12.5 5h.01M7.5 10h.01M12.5 10h.01M7.5 15h.01M12.5 15h.01",
   archive: "M3 4.5h14v3H3v-3ZM4 7.5V16h12V7.5M8 10.5h4",
   layers: "M10 2.5 2 6.5l8 4 8-4-8-4ZM2 10l8 4 8-4M2 13.5l8 4 8-4",
+  animate: "M3 5.5A2.5 2.5 0 0 1 5.5 3h9A2.5 2.5 0 0 1 17 5.5v9a2.5 2.5 0 0 1-2.5 2.5h-9A2.5 2.5 0 0 1 3 14.5v-9ZM8.5 7.2v5.6l4.5-2.8-4.5-2.8Z",
 } as const;
 
 /** An icon of `icons`; it takes the text colour unless `className` sets one. */

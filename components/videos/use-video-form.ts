@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { serverFieldErrors } from "@/components/images/field-errors";
 import { useShownFieldErrors } from "@/components/images/use-shown-field-errors";
 import { reveal } from "@/components/ui/reveal";
+import type { AssetDto } from "@/lib/assets/asset-dto";
 import { isApiError } from "@/lib/client/api";
 import type { ClientError } from "@/lib/errors";
 import { partitionProblem } from "@/lib/videos/partition-rule";
@@ -29,6 +30,9 @@ const FOCUS_TARGETS: Record<VideoField, string> = {
 };
 
 const ADVANCED: readonly VideoField[] = ["steps", "flowShift", "audioFlowShift", "seed"];
+
+/** How a keyframe taken from the studio's images (not an upload with a file name) is called. */
+const STORED_IMAGE_NAME = "Image from the studio";
 
 export type FormNotice = { tone: "info" | "warning"; text: string };
 
@@ -101,6 +105,17 @@ export function useVideoForm() {
     requestAnimationFrame(() => reveal("video-prompt")?.focus({ preventScroll: true }));
   }
 
+  /**
+   * "Animate": a first / last frame video with a stored image as its first frame. The studio crops
+   * it to the chosen ratio when the job starts, as it does an upload (the slot says how).
+   */
+  function animate(image: AssetDto) {
+    update((current) => ({ ...current, task: "fl2va", keyframes: { ...current.keyframes, first: { asset: image, type: "image", name: STORED_IMAGE_NAME, durationSeconds: null } } }), "task", "inputs");
+    submit.reset();
+    setNotice({ tone: "info", text: "The image is the first frame. Choose the aspect ratio, describe the motion, then submit." });
+    requestAnimationFrame(() => reveal("video-prompt")?.focus({ preventScroll: true }));
+  }
+
   return {
     form,
     setForm: update,
@@ -114,6 +129,7 @@ export function useVideoForm() {
     setNotice,
     advanced: { open: advancedOpen, setOpen: setAdvancedOpen },
     duplicate,
+    animate,
   };
 }
 

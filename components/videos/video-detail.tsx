@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { LineageList } from "@/components/gallery/lineage-list";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -20,6 +21,7 @@ import { VideoJobActions } from "./video-job-actions";
 import { UpstreamDeletedNote, VideoJobError, VideoJobPreparation, VideoJobWarnings } from "./video-job-notes";
 import { VideoJobProgress } from "./video-job-progress";
 import { deliveredSizeLabel, isActivePhase, jobClockText, phaseBadge, posterShape } from "./video-job-view";
+import { UseFrame } from "./use-frame";
 import { duplicateHref } from "./video-links";
 import { videoQuery } from "./video-queries";
 import { PromptCard } from "@/components/ui/prompt-card";
@@ -122,6 +124,7 @@ function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
 
         <Card className="space-y-5 p-4">
           {sharedBy === undefined ? <VideoJobActions job={job} showOpen={false} onDeleted={onDeleted} /> : <SharedJobActions job={job} ownerName={sharedBy} />}
+          <LineageList title="Made from" entries={job.madeFrom ?? []} testId="video-made-from" />
           <VideoSettingsFacts job={job} />
           <VideoTimesFacts job={job} />
           <VideoEchoFacts echo={job.echo} />
@@ -152,6 +155,7 @@ type Version = "original" | "720p";
 /** The archived video, or where the job stands while there is none yet. */
 function PlayerCard({ job }: { job: VideoJobDto }) {
   const [version, setVersion] = useState<Version>("original");
+  const player = useRef<HTMLVideoElement>(null);
   const shape = posterShape(job.params);
   if (!job.video) {
     const active = isActivePhase(job.phase);
@@ -175,6 +179,7 @@ function PlayerCard({ job }: { job: VideoJobDto }) {
     <Card className="overflow-hidden">
       <div className="bg-black">
         <video
+          ref={player}
           key={shown.id}
           controls
           preload="metadata"
@@ -185,6 +190,9 @@ function PlayerCard({ job }: { job: VideoJobDto }) {
           data-testid="video-player"
           data-version={version}
         />
+      </div>
+      <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
+        <UseFrame player={player} />
       </div>
       <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
         {job.delivery720p ? (

@@ -19,13 +19,14 @@ const VIDEOS_PAGE = { path: "/videos", target: "video" } as const;
 // small screens). `duplicate` comes from the address (`/videos?duplicate=<id>&seed=1`, the detail
 // page's Duplicate and Reuse seed): the form is refilled from that job once, then the address is
 // cleared so a reload starts fresh. `refill` (`?reuse=<gallery entry>`, issue 12) does the same
-// from a video entry of the gallery, which a teammate may reuse.
+// from a video entry of the gallery, which a teammate may reuse; `?firstFrame=<asset>` ("Animate")
+// starts a first / last frame video from a stored image.
 export function VideoStudio({ duplicate, refill }: { duplicate: DuplicateRequest | null; refill: GalleryRefill }) {
   const model = useVideoForm();
   const queryClient = useQueryClient();
   const router = useRouter();
   const handled = useRef(false);
-  const { duplicate: fillFrom, setNotice } = model;
+  const { duplicate: fillFrom, animate, setNotice } = model;
 
   useGalleryRefill(refill, VIDEOS_PAGE, {
     settings: async (values, entry) => {
@@ -33,6 +34,7 @@ export function VideoStudio({ duplicate, refill }: { duplicate: DuplicateRequest
       const found = new Map(assets.flatMap((asset) => (asset ? [[asset.id, asset] as const] : [])));
       fillFrom(videoJobOf(values, found), false, { prompt: shortPrompt(entry.prompt) });
     },
+    firstFrame: animate,
     problem: (text) => setNotice({ tone: "warning", text }),
   });
 

@@ -15,6 +15,7 @@ import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { indexConversationTurn } from "@/lib/gallery/index-conversation";
 import { loadReferenceAssets } from "@/lib/images/reference-images";
 import { storeGeneratedImage } from "@/lib/images/store-result";
+import { recordLineage } from "@/lib/lineage/record-lineage";
 import { log } from "@/lib/log";
 import { alphaV35ParamsFromForm } from "@/lib/images/alpha-params";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
@@ -145,6 +146,7 @@ export async function insertTurn(tx: OwnerLockedTx, { conversation, parentTurnId
       requestMessages: requestMessages as object[],
     },
   });
+  await recordLineage(tx, { turnId: turn.id }, values.images.map((image) => ({ assetId: image.assetId, role: "reference" })));
   await tx.conversation.update({
     where: { id: conversation.id },
     data: { updatedAt: new Date(), ...(isFirstTurn && conversation.title === UNTITLED_CONVERSATION && { title: titleFrom(values.text) }) },

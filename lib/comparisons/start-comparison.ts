@@ -3,7 +3,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { insertTurn, prepareFirstTurn } from "@/lib/chat/send-turn";
 import { UNTITLED_CONVERSATION } from "@/lib/chat/schemas";
 import { alphaV3GenerationData, loadAlphaV3References } from "@/lib/images/generate-alpha-v3";
-import { betaGenerationData } from "@/lib/images/generate-beta";
+import { createBetaGeneration } from "@/lib/images/generate-beta";
 import { fitBetaReferences } from "@/lib/images/beta-reference-fit";
 import { randomAlphaV3Seed } from "@/lib/images/random-seed";
 import { sendImageJobRun } from "@/lib/jobs/job-sender";
@@ -49,7 +49,7 @@ async function prepareMember(user: CurrentUser, member: ComparisonMemberForm, la
   }
   const references = await fitBetaReferences(user, member.form.images);
   return async (tx, job) => {
-    const generation = await tx.generation.create({ data: betaGenerationData(user, member.form, references.adjustments, { variationSetId: null, createdAt: job.createdAt }) });
+    const generation = await createBetaGeneration(tx, user, member.form, references.adjustments, { variationSetId: null, createdAt: job.createdAt });
     return sendRun(tx, await createJob(tx, { ...job, kind: "beta", ownerId: user.id, label, generationId: generation.id }, imageCharge(generation)));
   };
 }

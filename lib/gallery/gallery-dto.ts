@@ -1,6 +1,7 @@
 // What the browser gets about gallery entries (issue 12). Browser-safe types: no storage keys,
 // links through the studio only.
 import type { AssetDto } from "@/lib/assets/asset-dto";
+import type { LineageDto } from "./lineage-dto";
 import type { GalleryKind } from "./gallery-schemas";
 
 export type PersonDto = { id: string; name: string };
@@ -55,6 +56,8 @@ export type GalleryItemDetailDto = GalleryItemDto & {
   generationId: string | null;
   /** The entries of its variation set that the viewer may see, in the order they were made; empty when not in a set. */
   variations: { id: string; thumbnailUrl: string | null }[];
+  /** The entries it was made from, and those made from it, that the viewer may see. */
+  lineage: LineageDto;
 };
 
 /** What deleting entries did: outputs still needed elsewhere are kept, each with the reason. */

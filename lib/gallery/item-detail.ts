@@ -5,6 +5,7 @@ import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import type { GalleryItem } from "@/lib/generated/prisma/client";
 import type { GalleryItemDetailDto } from "./gallery-dto";
+import { itemLineage } from "./lineage-of";
 import { linkedAssets } from "./item-outputs";
 import { mayDelete, mayShare, openItemForUser } from "./open-item";
 import { canSeeItem } from "@/lib/sharing/access";
@@ -13,13 +14,14 @@ import { galleryItemRowSelect, toGalleryItemDto } from "./to-gallery-item-dto";
 /** GET /api/gallery/items/[id]: the entry, its files, the request that made it and what the viewer may do. */
 export async function itemDetail(user: CurrentUser, id: string): Promise<GalleryItemDetailDto> {
   const item = await openItemForUser(user, id);
-  const [row, outputs, references, request, settings, variations] = await Promise.all([
+  const [row, outputs, references, request, settings, variations, lineage] = await Promise.all([
     db.galleryItem.findUniqueOrThrow({ where: { id }, select: galleryItemRowSelect }),
     linkedAssets([id], true),
     linkedAssets([id], false),
     requestOf(item),
     siteSettings(),
     variationsOf(user, item),
+    itemLineage(user, item),
   ]);
   return {
     ...toGalleryItemDto(row),
@@ -36,6 +38,7 @@ export async function itemDetail(user: CurrentUser, id: string): Promise<Gallery
     videoJobId: item.videoJobId,
     generationId: item.generationId,
     variations,
+    lineage,
   };
 }
 

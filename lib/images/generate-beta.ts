@@ -7,8 +7,10 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { BETA_GALLERY_MODEL } from "@/lib/gallery/gallery-models";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
+import { supportsFeature } from "@/lib/upstream/beta/limits";
 import { betaClient } from "@/lib/upstream/clients";
 import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
+import { recordLineage } from "@/lib/lineage/record-lineage";
 import { betaParamsFromForm } from "./beta-params";
 import { fitBetaReferences, fitStoredBetaReferences } from "./beta-reference-fit";
 import { betaFormSchema, type BetaFormValues } from "./beta-schemas";
@@ -29,33 +31,40 @@ export async function startBeta(user: CurrentUser, form: BetaFormValues, options
   const references = await fitBetaReferences(user, form.images);
   return startVariationSet(
     { user, kind: "beta", prompt: form.prompt, count: form.variations, runAgainOf: options.runAgainOf },
-    (tx, slot) => tx.generation.create({ data: betaGenerationData(user, form, references.adjustments, slot) }),
+    (tx, slot) => createBetaGeneration(tx, user, form, references.adjustments, slot),
   );
 }
 
 /**
- * The pending generation row of one beta image. The request of one image: spec 4.3 takes no seed, so
- * each variation is the same request and the service draws every image afresh.
+ * Writes the pending generation row of one beta image, and the lineage of the images it was given.
+ * The request of one image: spec 4.3 takes no seed, so each variation is the same request and the
+ * service draws every image afresh.
  */
-export function betaGenerationData(
+export async function createBetaGeneration(
+  tx: Prisma.TransactionClient,
   user: CurrentUser,
   form: BetaFormValues,
   adjustments: Awaited<ReturnType<typeof fitBetaReferences>>["adjustments"],
   { variationSetId, createdAt }: { variationSetId: string | null; createdAt: Date },
 ) {
   const { variations: _variations, ...request } = form;
-  return {
-    ownerId: user.id,
-    teamId: user.activeTeamId,
-    kind: "beta" as const,
-    model: form.model,
-    prompt: form.prompt,
-    variationSetId,
-    createdAt,
-    // The form values of this one image (reference images by asset id), so "reuse settings"
-    // refills the form and "Run again" repeats it; and what the studio did to the references.
-    params: { ...request, adjustments } as unknown as Prisma.InputJsonValue,
-  };
+  const generation = await tx.generation.create({
+    data: {
+      ownerId: user.id,
+      teamId: user.activeTeamId,
+      kind: "beta",
+      model: form.model,
+      prompt: form.prompt,
+      variationSetId,
+      createdAt,
+      // The form values of this one image (reference images by asset id), so "reuse settings"
+      // refills the form and "Run again" repeats it; and what the studio did to the references.
+      params: { ...request, adjustments } as unknown as Prisma.InputJsonValue,
+    },
+  });
+  const sourceRole = form.layerDecomposition && supportsFeature(form.model, "layerDecomposition") ? "layer_source" : "reference";
+  await recordLineage(tx, { generationId: generation.id }, form.images.map((image) => ({ assetId: image.assetId, role: sourceRole })));
+  return generation;
 }
 
 /** "Run again" of a beta job: the same model, prompt, settings and reference images. */

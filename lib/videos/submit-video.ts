@@ -5,16 +5,20 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
-import type { Asset } from "@/lib/generated/prisma/client";
+import type { Asset, Prisma } from "@/lib/generated/prisma/client";
 import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
 import { jobLabel } from "@/lib/jobs/job-label";
+import { recordLineage, type LineageSource } from "@/lib/lineage/record-lineage";
+import { assetsVisibleTo } from "@/lib/sharing/access";
 import { prepareKeyframes } from "./keyframes";
 import { partitionProblem } from "./partition-rule";
 import { readPartition } from "./partition-status";
-import { referenceTimeProblem, videoInputTypeOfMime } from "./input-rules";
+import { referenceTimeProblem, videoInputProblems, videoInputTypeOfMime } from "./input-rules";
 import { toVideoJobDto, VIDEO_JOB_INCLUDE } from "./to-video-dto";
 import type { VideoJobDto } from "./video-dto";
-import type { VideoFormValues } from "./video-schemas";
+import type { VideoFormValues, VideoInputSlot } from "./video-schemas";
+
+const LINEAGE_ROLES: Record<VideoInputSlot, LineageSource["role"]> = { first: "first_frame", last: "last_frame", reference: "reference" };
 
 /**
  * A designer's submit: refuses while the storage quota is full (the archived video would
@@ -48,27 +52,36 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
     });
     const charge = { teamId: user.activeTeamId, model: values.task, asked: { videoSeconds: values.durationSeconds } };
     const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id }, charge);
+    await recordLineage(tx, { videoJobId: video.id }, values.inputs.map((input) => ({ assetId: input.assetId, role: LINEAGE_ROLES[input.slot] })));
     await wakeVideoSyncAtCommit(tx);
     return { video, job };
   });
   return toVideoJobDto({ ...created.video, job: created.job }, new Map(inputs.map((asset) => [asset.id, asset])));
 }
 
-/** The user's own uploaded inputs, each of the type the form claims, within the reference time (spec 4.4.1). */
+/**
+ * The inputs, each of the type the form claims, within the reference time (spec 4.4.1): the user's
+ * own uploads, or a stored image they may open ("Animate" from a gallery image or a chat turn), whose
+ * format and size are checked here as an upload's are.
+ */
 async function loadInputs(user: CurrentUser, values: VideoFormValues): Promise<Asset[]> {
   if (values.inputs.length === 0) return [];
   const ids = values.inputs.map((input) => input.assetId);
-  const assets = await db.asset.findMany({ where: { id: { in: ids }, ownerId: user.id, kind: "input" } });
+  const usable: Prisma.AssetWhereInput = { OR: [{ ownerId: user.id, kind: "input" }, { AND: [{ kind: { in: ["image", "layer"] } }, assetsVisibleTo(user)] }] };
+  const assets = await db.asset.findMany({ where: { AND: [{ id: { in: ids } }, usable] } });
   const byId = new Map(assets.map((asset) => [asset.id, asset]));
   const files = values.inputs.map((input, index) => {
     const field = `inputs.${index}.assetId`;
     const asset = byId.get(input.assetId);
-    if (!asset) throw new AppError("validation_failed", `${field}: no uploaded file of yours has this id`, [{ field, message: "no uploaded file of yours has this id" }]);
+    if (!asset) throw new AppError("validation_failed", `${field}: no file or image you may use has this id`, [{ field, message: "no file or image you may use has this id" }]);
     const stored = videoInputTypeOfMime(asset.mime);
     if (stored !== input.type) {
       const message = `is a ${stored ?? asset.mime} file, not ${input.type === "audio" ? "an audio" : `a ${input.type}`} file`;
       throw new AppError("validation_failed", `${field}: ${message}`, [{ field, message }]);
     }
+    // An upload was checked against these rules when it arrived; a stored image is checked now.
+    const broken = asset.kind === "input" ? [] : videoInputProblems(input.type, { name: "The image", bytes: Number(asset.bytes), width: asset.width, height: asset.height });
+    if (broken.length > 0) throw new AppError("validation_failed", `${field}: ${broken.join("; ")}`, broken.map((message) => ({ field, message })));
     return { name: `${input.type} ${index + 1}`, type: input.type, durationSeconds: asset.durationMs === null ? null : asset.durationMs / 1000 };
   });
   const tooLong = values.task === "ref2va" ? referenceTimeProblem(files) : null;

@@ -1,6 +1,7 @@
 // A video job as the browser sees it (issue 11): the shape of the list, of one job, and of the answer
 // to a submit. Browser-safe: no owner ids, no upstream URLs, dates as ISO strings.
 import type { AssetDto } from "@/lib/assets/asset-dto";
+import type { LineageEntryDto } from "@/lib/gallery/lineage-dto";
 import type { PartitionMode, VideoTask } from "@/lib/upstream/video/limits";
 import type { VideoFormInputFile, VideoFormValues } from "./video-schemas";
 
@@ -79,6 +80,8 @@ export type VideoJobDto = {
   expiresAt: string | null;
   /** When the owner deleted the job on the agent and kept the studio's archived copy. */
   upstreamDeletedAt: string | null;
+  /** The gallery entries its inputs came from that the viewer may see; only GET /api/videos/[id] says (lists leave it out). */
+  madeFrom?: LineageEntryDto[];
 };
 
 /** GET /api/videos: newest first; `nextCursor` is passed back as `cursor` for the next page. */

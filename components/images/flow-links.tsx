@@ -1,0 +1,37 @@
+"use client";
+
+import Link from "next/link";
+import { animateHref, chatEditorHref, splitLayersHref } from "@/components/gallery/gallery-links";
+import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
+
+type Props = {
+  assetId: string;
+  /** Leaves out "Edit in chat" where the image already is in the chat editor. */
+  inChat?: boolean;
+  linkClass?: string;
+  iconClass?: string;
+};
+
+// What can be made from a stored image anywhere it is shown: a video that starts from it, a
+// conversation that edits it, a beta Pro decomposition into layers. Each opens its page with the
+// image in its form; whether the viewer may use the image is checked when the work starts.
+export function FlowLinks({ assetId, inChat = false, linkClass = actionClass, iconClass = actionIconClass }: Props) {
+  return (
+    <>
+      <Link className={linkClass} href={animateHref(assetId)} data-testid="flow-animate">
+        <ActionIcon path={icons.animate} className={iconClass} />
+        Animate
+      </Link>
+      {inChat ? null : (
+        <Link className={linkClass} href={chatEditorHref(assetId)} data-testid="flow-edit-in-chat">
+          <ActionIcon path={icons.chat} className={iconClass} />
+          Edit in chat
+        </Link>
+      )}
+      <Link className={linkClass} href={splitLayersHref(assetId)} data-testid="flow-split-layers">
+        <ActionIcon path={icons.layers} className={iconClass} />
+        Split into layers
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useState, type RefObject } from "react";
+import { FlowLinks } from "@/components/images/flow-links";
+import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
+import type { AssetDto } from "@/lib/assets/asset-dto";
+import { apiErrorOf } from "@/lib/client/api";
+
+// The alpha v3.5 upload rules: a frame taken here may go to the chat editor as well as to a video.
+const FRAME_UPLOAD = "/api/uploads?purpose=alpha-v35";
+
+/** The player's current frame at its full size, as a PNG (the asset route is same-origin, so the canvas is readable). */
+async function currentFrame(player: HTMLVideoElement): Promise<Blob | null> {
+  const canvas = document.createElement("canvas");
+  canvas.width = player.videoWidth;
+  canvas.height = player.videoHeight;
+  canvas.getContext("2d")?.drawImage(player, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+}
+
+// "Use frame": the frame the player shows becomes one of the user's images (an ordinary upload),
+// then the flows of any image are offered on it: Animate, Edit in chat, Split into layers.
+export function UseFrame({ player }: { player: RefObject<HTMLVideoElement | null> }) {
+  const [frame, setFrame] = useState<AssetDto>();
+  const [problem, setProblem] = useState<string>();
+  const [taking, setTaking] = useState(false);
+
+  async function take() {
+    const video = player.current;
+    if (!video || video.videoWidth === 0) {
+      setProblem("The player has no frame to take yet: play or seek the video first.");
+      return;
+    }
+    setTaking(true);
+    setProblem(undefined);
+    try {
+      const png = await currentFrame(video);
+      if (!png) throw new Error("The frame could not be read from the player.");
+      const response = await fetch(FRAME_UPLOAD, { method: "POST", body: png, headers: { "Content-Type": "image/png" } });
+      if (!response.ok) throw await apiErrorOf(response);
+      setFrame(((await response.json()) as { asset: AssetDto }).asset);
+    } catch (error) {
+      setProblem(`The frame could not be kept: ${error instanceof Error ? error.message : "upload failed"}`);
+    } finally {
+      setTaking(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="video-use-frame">
+      <button type="button" className={actionClass} onClick={() => void take()} disabled={taking} data-testid="video-use-frame-take">
+        <ActionIcon path={icons.reference} className={actionIconClass} />
+        {taking ? "Taking the frame…" : "Use frame"}
+      </button>
+      {frame ? (
+        <>
+          <img src={frame.thumbnailUrl ?? frame.url} alt="The frame taken" className="h-8 rounded border border-zinc-200 dark:border-zinc-700" data-testid="video-use-frame-image" />
+          <FlowLinks assetId={frame.id} />
+        </>
+      ) : null}
+      {problem ? (
+        <p className="w-full text-xs text-red-700 dark:text-red-400" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
