@@ -2,7 +2,6 @@
 // counts as reachable. It is what notices a service's return when no call is being made, so that
 // waiting work can go on by itself. No key is sent: the probe needs no permission, only an answer.
 import "server-only";
-import { imageUpstreamConfig } from "@/lib/env";
 import { settings } from "@/lib/settings";
 import { connectionFailureCode } from "./connection-failure";
 import { readReachability, recordReachability, type Reachability } from "./record";
@@ -25,15 +24,20 @@ export function probeDue(state: Reachability, now: Date): boolean {
 
 // Spec 4.4 GET {agent_url}/healthz and spec 4.5 GET {inference_url}/health are the services' own
 // health reports; the image endpoints have none (spec 4.1-4.3), so its base URL is asked.
+const PROBES: Record<UpstreamService, { base: "IMAGE_API_BASE_URL" | "VIDEO_AGENT_URL" | "VIDEO_INFERENCE_URL"; path: string }> = {
+  image: { base: "IMAGE_API_BASE_URL", path: "" },
+  video_agent: { base: "VIDEO_AGENT_URL", path: "/healthz" },
+  video_inference: { base: "VIDEO_INFERENCE_URL", path: "/health" },
+};
+
+/** Undefined for a service the studio is not configured to use. */
 function probeUrl(service: UpstreamService): string | undefined {
-  if (service === "image") return settings().IMAGE_API_BASE_URL ? imageUpstreamConfig().imageBaseUrl : undefined;
-  const base = service === "video_agent" ? settings().VIDEO_AGENT_URL : settings().VIDEO_INFERENCE_URL;
-  if (!base) return undefined;
-  return `${base.replace(/\/+$/, "")}${service === "video_agent" ? "/healthz" : "/health"}`;
+  const base = settings()[PROBES[service].base];
+  return base ? `${base.replace(/\/+$/, "")}${PROBES[service].path}` : undefined;
 }
 
 /** Probes the services that are due; returns the ones it probed. */
-export async function probeUpstreams(now = new Date(), fetchImpl: typeof fetch = fetch): Promise<UpstreamService[]> {
+export async function probeUpstreams(now = new Date()): Promise<UpstreamService[]> {
   const due = (await readReachability()).filter((state) => probeDue(state, now));
   const probed: UpstreamService[] = [];
   await Promise.all(
@@ -41,15 +45,15 @@ export async function probeUpstreams(now = new Date(), fetchImpl: typeof fetch =
       const url = probeUrl(service);
       if (!url) return;
       probed.push(service);
-      await recordReachability(service, await probeFailure(url, fetchImpl));
+      await recordReachability(service, await probeFailure(url));
     }),
   );
   return probed;
 }
 
-async function probeFailure(url: string, fetchImpl: typeof fetch): Promise<string | undefined> {
+async function probeFailure(url: string): Promise<string | undefined> {
   try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     await response.body?.cancel();
     return undefined;
   } catch (error) {
