@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { GET as getUpstreams } from "@/app/api/upstreams/route";
 import { waitForJob } from "@/test/jobs";
+import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
 import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
@@ -9,6 +11,7 @@ import { readReachability } from "./record";
 // The emulator's ports are stopped and started again, as an outage of the real service would look:
 // the studio's calls get "connection refused", then answers again at the same address.
 const context = useStudioTestContext();
+vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
 const start = (prompt: string) => startAlphaV3(context.user, alphaV3FormSchema.parse({ prompt, revise: false }));
 const stateOf = async (service: string) => (await readReachability()).find((state) => state.service === service)!;
@@ -57,5 +60,27 @@ describe("upstream reachability", () => {
     const { job } = await start("a kite after the outage");
     expect((await waitForJob(context.testDb.db, job.id)).state).toBe("succeeded");
     expect((await stateOf("image")).reachable).toBe(true);
+  });
+
+  it("GET /api/upstreams tells a signed-in member which service is unreachable and since when, and refuses a visitor", async () => {
+    const ask = () => getUpstreams(new Request("http://studio.test/api/upstreams"), { params: Promise.resolve({}) });
+    session.user = undefined;
+    expect((await ask()).status).toBe(401);
+    session.user = context.user;
+    await context.upstream.emulator.stopPort("inference");
+    try {
+      await probeUpstreams(later());
+    } finally {
+      await context.upstream.emulator.startPort("inference");
+    }
+    const response = await ask();
+    expect(response.status).toBe(200);
+    const { upstreams } = await response.json();
+    expect(upstreams.map((state: { service: string }) => state.service)).toEqual(["image", "video_agent", "video_inference"]);
+    expect(upstreams.find((state: { service: string }) => state.service === "video_inference")).toMatchObject({
+      reachable: false,
+      since: expect.stringMatching(/^\d{4}-/),
+      lastErrorCode: "ECONNREFUSED",
+    });
   });
 });

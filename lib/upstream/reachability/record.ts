@@ -2,6 +2,7 @@
 // read by every studio process, so several web processes and workers agree on one state.
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { UpstreamReachabilityAnswer } from "./reachability-dto";
 import { UPSTREAM_SERVICES, type UpstreamService } from "./services";
 
 /** A service whose state has not changed is written again at most this often, not on every call. */
@@ -31,13 +32,22 @@ export async function recordReachability(service: UpstreamService, errorCode: st
     WHERE "UpstreamReachability"."reachable" <> EXCLUDED."reachable" OR "UpstreamReachability"."checkedAt" < ${rewriteBefore}`;
 }
 
-/** Every service's state; a service never called nor probed yet counts as reachable. */
+/** Every service's state; a service never called nor probed yet counts as reachable, heard from at the epoch. */
 export async function readReachability(): Promise<Reachability[]> {
   const rows = await db.upstreamReachability.findMany();
   return UPSTREAM_SERVICES.map((service) => {
     const row = rows.find((candidate) => candidate.service === service);
     return row
       ? { service, reachable: row.reachable, since: row.since, checkedAt: row.checkedAt, lastErrorCode: row.lastErrorCode }
-      : { service, reachable: true, since: new Date(0), checkedAt: new Date(0), lastErrorCode: null };
+      : { service, reachable: true, since: NEVER, checkedAt: NEVER, lastErrorCode: null };
   });
+}
+
+const NEVER = new Date(0);
+
+/** GET /api/upstreams' answer. */
+export async function readReachabilityAnswer(): Promise<UpstreamReachabilityAnswer> {
+  const iso = (date: Date) => (date.getTime() === NEVER.getTime() ? null : date.toISOString());
+  const states = await readReachability();
+  return { upstreams: states.map((state) => ({ ...state, since: iso(state.since), checkedAt: iso(state.checkedAt) })) };
 }
