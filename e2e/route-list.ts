@@ -591,6 +591,11 @@ export const apiRoutes: ApiRoute[] = [
     methods: { GET: { body: none, query: { after: { sample: "0", number: true } } } },
   },
   {
+    path: "/api/upstreams",
+    access: "member",
+    methods: { GET: { body: none } },
+  },
+  {
     path: "/api/me",
     access: "member",
     methods: { GET: { body: none } },

@@ -93,6 +93,7 @@ const expected: Record<string, unknown> = {
   "GET /api/teams/[id]/audit": "refused",
   "GET /api/teams/[id]/audit/csv": "refused",
   "GET /api/teams/[id]/invites": "refused",
+  "GET /api/upstreams": "refused",
   "POST /api/teams/[id]/invites": "refused",
   "DELETE /api/teams/[id]/invites/[inviteId]": "refused",
   "GET /api/teams/[id]/invitations": "refused",

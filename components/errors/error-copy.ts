@@ -77,6 +77,7 @@ const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
   },
   timeout: { title: "The image service took too long", advice: "Try again.", retryable: true },
   network: { title: "The studio could not reach the image service", advice: "Try again shortly.", retryable: true },
+  upstream_unreachable: { title: "The image service is unreachable", advice: "Run it again once the service is back; the studio shows when it returns.", retryable: true },
   invalid_response: { title: "The image service sent an unreadable answer", advice: "Try again.", retryable: true },
   aborted: stopped,
   internal_error: { title: "Something went wrong in the studio", advice: "Try again; if it keeps failing, tell your administrator the request id.", retryable: true },

@@ -8,6 +8,7 @@ import type { FieldErrors } from "./field-errors";
 import type { FollowedRequest } from "./followed-request";
 import { GenerationErrorAlert } from "./generation-error-alert";
 import { GenerationProgress } from "./generation-progress";
+import { UpstreamNotices } from "@/components/upstreams/upstream-notices";
 
 /** What every generator form takes from its page (components/images/use-generator-form). */
 export type GeneratorFormProps<S, F extends string> = {
@@ -57,6 +58,7 @@ export function GeneratorForm({ name, label, service, onSubmit, request, blocked
       <div className="min-h-0 flex-1 space-y-5 p-4 sm:p-5 lg:overflow-y-auto">{children}</div>
 
       <div className="space-y-3 border-t border-zinc-200 bg-zinc-50/80 p-4 sm:px-5 dark:border-zinc-800 dark:bg-zinc-950/30">
+        <UpstreamNotices services={["image"]} testId={`${name}-upstream-notice`} />
         {failure ? <GenerationErrorAlert error={failure.error} status={failure.status} onRetry={onSubmit} onRunAgain={onRunAgain} onDismiss={onDismiss} /> : null}
         {cancelled && !running ? (
           <Alert tone="info" title="Cancelled" onDismiss={onDismiss}>

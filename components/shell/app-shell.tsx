@@ -10,6 +10,8 @@ import { NavLinks } from "./nav-links";
 import { ShellMenu, ShellMenuButton, ShellMenuPanel } from "./shell-menu";
 import { TeamSwitcher } from "./team-switcher";
 import { ThemeToggle } from "./theme-toggle";
+import { UpstreamNotices } from "@/components/upstreams/upstream-notices";
+import { UPSTREAM_SERVICES } from "@/lib/upstream/reachability/services";
 
 // The signed-in frame. JobsProvider wraps every signed-in page, so the activity tray and the pages
 // share one jobs list and one event stream per tab. `teams` are the user's teams with what
@@ -45,6 +47,9 @@ export function AppShell({ user, teams, invitationCount, notice, children }: { u
         <div className="flex min-w-0 flex-col">
           <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:py-6 lg:px-8 lg:py-8">
             {notice}
+            <div className="mb-4 empty:hidden">
+              <UpstreamNotices services={UPSTREAM_SERVICES} testId="shell-upstream-notice" />
+            </div>
             {children}
           </main>
         </div>

@@ -19,6 +19,7 @@ import type { VideoFormModel } from "./use-video-form";
 import { VideoAdvancedFields } from "./video-advanced-fields";
 import { videoFailureTitle } from "./video-error-copy";
 import { VideoOutputFields } from "./video-output-fields";
+import { UpstreamNotices } from "@/components/upstreams/upstream-notices";
 
 const TASK_OPTIONS = VIDEO_TASKS.map((task) => ({ value: task, label: VIDEO_TASK_LABELS[task] }));
 
@@ -65,6 +66,7 @@ export function VideoForm({ model }: { model: VideoFormModel }) {
     >
       <div className="min-h-0 flex-1 space-y-5 p-4 sm:p-5 lg:overflow-y-auto">
         {notice ? <Alert tone={notice.tone} title={notice.text} onDismiss={() => setNotice(undefined)} /> : null}
+        <UpstreamNotices services={["video_agent"]} testId="video-upstream-notice" />
 
         <FieldGroup id="video-task" label="Task">
           <Segmented label="Task" value={form.task} options={TASK_OPTIONS} onChange={(task) => change({ task }, "task")} testIdPrefix="video-task" />

@@ -23,6 +23,10 @@ export interface RunningEmulator {
   urls: { image: string; agent: string; inference: string };
   /** The live configuration; PATCH /__emulator/config changes this same object. */
   config: EmulatorConfig;
+  /** Stops listening on one port (its clients then get "connection refused"); the state is kept. */
+  stopPort(name: keyof RunningEmulator["urls"]): Promise<void>;
+  /** Listens again on the port `stopPort` closed, at the same URL. */
+  startPort(name: keyof RunningEmulator["urls"]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,18 +94,24 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     clock,
   });
 
-  const listening: Listening[] = [];
+  const apps: Record<keyof typeof urls, Hono> = {
+    image: portApp(image.app, controlFor(ports.image), image.errorBody),
+    agent: portApp(video.agent, controlFor(ports.agent), videoErrorBody),
+    inference: portApp(video.inference, controlFor(ports.inference), videoErrorBody),
+  };
+  const listening: Partial<Record<keyof typeof urls, Listening>> = {};
+  const closeAll = () => Promise.all(Object.values(listening).map((server) => server.close()));
+  const serveOn = async (name: keyof typeof urls, port = 0) => {
+    const server = await listen(apps[name], host, port);
+    listening[name] = server;
+    urls[name] = server.url;
+  };
   try {
-    const serveOn = async (name: keyof typeof urls, app: Hono, port = 0) => {
-      const server = await listen(app, host, port);
-      listening.push(server);
-      urls[name] = server.url;
-    };
-    await serveOn("image", portApp(image.app, controlFor(ports.image), image.errorBody), opts.ports?.image);
-    await serveOn("agent", portApp(video.agent, controlFor(ports.agent), videoErrorBody), opts.ports?.agent);
-    await serveOn("inference", portApp(video.inference, controlFor(ports.inference), videoErrorBody), opts.ports?.inference);
+    await serveOn("image", opts.ports?.image);
+    await serveOn("agent", opts.ports?.agent);
+    await serveOn("inference", opts.ports?.inference);
   } catch (error) {
-    await Promise.all(listening.map((server) => server.close()));
+    await closeAll();
     await Promise.all([image.close(), video.close()]);
     await removeWorkDir(workDir);
     throw error;
@@ -111,9 +121,16 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   return {
     urls,
     config,
+    async stopPort(name) {
+      await listening[name]?.close();
+      delete listening[name];
+    },
+    async startPort(name) {
+      if (!listening[name]) await serveOn(name, Number(new URL(urls[name]).port));
+    },
     close: () =>
       (closed ??= (async () => {
-        await Promise.all(listening.map((server) => server.close()));
+        await closeAll();
         await Promise.all([image.close(), video.close()]);
         await removeWorkDir(workDir);
       })()),

@@ -4,6 +4,7 @@ import { databaseUrlInUse } from "@/lib/db/client";
 import { endAbandonedJobs, interruptHeldJobs, recoverJobsAtStart } from "@/lib/jobs/recovery";
 import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
+import { PROBE_TICK_MS, probeUpstreams } from "@/lib/upstream/reachability/probe";
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { endJobsWithLostRuns } from "./lost-runs";
@@ -39,6 +40,16 @@ const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> 
   },
 };
 
+// A timer rather than a pg-boss schedule: cron ticks are a minute apart, and an unreachable service
+// is probed every 15 s. Each worker probes only what no process has heard from lately (probeDue), so
+// several workers add few requests.
+function startProbing(): NodeJS.Timeout {
+  const tick = () =>
+    probeUpstreams().catch((error: unknown) => log.warn({ reason: error instanceof Error ? error.message : String(error) }, "upstream probe failed"));
+  void tick();
+  return setInterval(tick, PROBE_TICK_MS);
+}
+
 /**
  * Starts the worker's background work on the process's database. `singleProcess`: no other studio
  * process follows video jobs (`npm start`'s embedded database), so leases left by the last run are void.
@@ -65,12 +76,14 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);
   await startVideoSync(options);
+  const probeTimer = startProbing();
   // Last, so that a worker counts as running (GET /api/ready) only once it takes work.
   const presence = await announceWorker();
   log.info({ scheduled: Object.values(SCHEDULED_QUEUES).map((queue) => queue.name) }, "worker started");
   return {
     async stop() {
       await presence.stop();
+      clearInterval(probeTimer);
       // Image jobs under way end interrupted at once (Run again), rather than hold the stop.
       await interruptHeldJobs();
       await stopVideoSync();

@@ -7,6 +7,7 @@ type Failure = { status: number; headers: Record<string, string>; error: ClientE
 
 // A failure of the image service as the studio's own answer: 422 for what the request said (a
 // refused value, a content-safety block), 429 while it is busy, 504 when it did not answer in time,
+// 503 when no connection to it could be made,
 // 499 when the studio's client cancelled, and 502 when the service failed otherwise (its key or the
 // studio's account refused, an internal error, out of reach, an unreadable answer).
 export const statusByUpstreamKind: Record<UpstreamErrorKind, number> = {
@@ -19,6 +20,7 @@ export const statusByUpstreamKind: Record<UpstreamErrorKind, number> = {
   account: 502,
   server: 502,
   network: 502,
+  upstream_unreachable: 503,
   invalid_response: 502,
 };
 

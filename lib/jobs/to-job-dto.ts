@@ -6,7 +6,7 @@ import { FINISHED_JOB_STATES, type JobDto } from "./job-dto";
 // Failures worth a second try with the same settings: the studio stopped (interrupted), or the
 // service failed in a way that may pass (a refused setting or a content block would fail again).
 // Cancelled and interrupted jobs may always run again.
-const RETRYABLE_ERRORS = new Set(["interrupted", "rate_limited", "timeout", "network", "server", "invalid_response", "upstream_failed", "internal_error", "stream_ended"]);
+const RETRYABLE_ERRORS = new Set(["interrupted", "rate_limited", "timeout", "network", "upstream_unreachable", "server", "invalid_response", "upstream_failed", "internal_error", "stream_ended"]);
 
 function hrefOf(job: Job): string {
   if (job.kind === "alpha_v35_turn" && job.conversationId) return conversationPath(job.conversationId, job.turnId);

@@ -2,6 +2,7 @@
 // so that a failure is classified the same way whichever endpoint it came from.
 import "server-only";
 import { isUpstreamError, UpstreamError } from "@/lib/upstream/errors";
+import { connectionFailureCode } from "@/lib/upstream/reachability/connection-failure";
 
 export interface UpstreamAttempt<T> {
   fetch: typeof fetch;
@@ -18,6 +19,7 @@ export interface UpstreamAttempt<T> {
 /**
  * Fetches and `read`s the answer under a timeout joined with the caller's signal. Whatever goes
  * wrong comes out as an UpstreamError of the right kind: a cancel is `aborted`, the limit `timeout`,
+ * a connection never made `upstream_unreachable`,
  * anything else that is not already an UpstreamError `network`.
  */
 export async function attemptUpstream<T>(attempt: UpstreamAttempt<T>): Promise<T> {
@@ -31,6 +33,8 @@ export async function attemptUpstream<T>(attempt: UpstreamAttempt<T>): Promise<T
     if (isUpstreamError(error)) throw error;
     if (attempt.signal?.aborted) throw new UpstreamError({ kind: "aborted", cause: error });
     if (timeoutSignal.aborted) throw new UpstreamError({ kind: "timeout", timeoutMs: attempt.timeoutMs, cause: error });
+    const connectionFailure = connectionFailureCode(error);
+    if (connectionFailure) throw new UpstreamError({ kind: "upstream_unreachable", upstreamMessage: connectionFailure, cause: error });
     throw new UpstreamError({ kind: "network", upstreamMessage: networkDetail(error), cause: error });
   }
 }

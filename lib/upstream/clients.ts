@@ -11,6 +11,7 @@ import type { UpstreamClientOptions } from "./client-core";
 import { sharedConcurrencyGate } from "./shared-gate";
 import { createVideoAgentClient, type VideoAgentClient } from "./video/agent-client";
 import { createVideoInferenceClient, type VideoInferenceClient } from "./video/inference-client";
+import { reachabilityRecordingFetch } from "./reachability/recording-fetch";
 
 const holder = globalThis as typeof globalThis & {
   studioAlphaClient?: AlphaClient;
@@ -32,12 +33,12 @@ export function betaClient(): BetaClient {
 
 // The video services have no gate and no retries (lib/upstream/video): the sync worker paces them.
 export function videoAgentClient(): VideoAgentClient {
-  holder.studioVideoAgentClient ??= createVideoAgentClient({ baseUrl: videoServiceUrl("VIDEO_AGENT_URL") });
+  holder.studioVideoAgentClient ??= createVideoAgentClient({ baseUrl: videoServiceUrl("VIDEO_AGENT_URL"), fetch: reachabilityRecordingFetch("video_agent") });
   return holder.studioVideoAgentClient;
 }
 
 export function videoInferenceClient(): VideoInferenceClient {
-  holder.studioVideoInferenceClient ??= createVideoInferenceClient({ baseUrl: videoServiceUrl("VIDEO_INFERENCE_URL") });
+  holder.studioVideoInferenceClient ??= createVideoInferenceClient({ baseUrl: videoServiceUrl("VIDEO_INFERENCE_URL"), fetch: reachabilityRecordingFetch("video_inference") });
   return holder.studioVideoInferenceClient;
 }
 
@@ -55,6 +56,8 @@ function studioClientOptions(upstream: string, models: readonly string[], limit:
   return {
     baseUrl: imageBaseUrl,
     apiKey: imageApiKey,
+    // Every call's outcome tells the shell and the forms whether the service can be reached.
+    fetch: reachabilityRecordingFetch("image"),
     timeoutMs: settings().UPSTREAM_TIMEOUT_MS,
     gate,
     onRetry: (event) => log.warn({ upstream, ...event }, "retrying upstream call"),

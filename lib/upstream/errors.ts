@@ -1,6 +1,7 @@
 // Typed failures of upstream calls (spec 7.1, 7.2). No I/O and no keys here, so route handlers, the
 // retry policy and (type-only) the UI can all use it.
 import { hasErrorName } from "@/lib/error-name";
+import { unreachableMessage } from "@/lib/upstream/reachability/services";
 
 export type UpstreamErrorKind =
   | "bad_request"
@@ -16,6 +17,8 @@ export type UpstreamErrorKind =
   | "server"
   | "timeout"
   | "network"
+  /** No connection could be made at all (refused, no such host): no byte reached the service. */
+  | "upstream_unreachable"
   | "aborted"
   | "invalid_response";
 
@@ -108,6 +111,8 @@ function userMessageFor(init: UpstreamErrorInit): string {
         : "The image service did not answer in time. Please try again.";
     case "network":
       return "The studio could not reach the image service. Please try again shortly.";
+    case "upstream_unreachable":
+      return unreachableMessage("image");
     case "aborted":
       return "The request was cancelled.";
     case "invalid_response":

@@ -112,7 +112,7 @@ export async function withUpstreamRetry<T>(
       } else if (error.kind === "server" && serverRetries < SERVER_ERROR_RETRIES) {
         delayMs = policy.serverRetryDelayMs;
         serverRetries += 1;
-      } else if ((error.kind === "network" || error.kind === "timeout") && transferRetries < policy.transferRetries) {
+      } else if ((error.kind === "network" || error.kind === "timeout" || error.kind === "upstream_unreachable") && transferRetries < policy.transferRetries) {
         delayMs = Math.min(policy.maxDelayMs, policy.transferRetryDelayMs * 2 ** transferRetries);
         transferRetries += 1;
       } else {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { UpstreamReachabilityCard } from "@/components/admin/upstream-reachability-card";
 import { VideoHealthCard } from "@/components/admin/video-health-card";
 import { VideoInferenceCard } from "@/components/admin/video-inference-card";
 import { VideoPartitionCard } from "@/components/admin/video-partition-card";
@@ -16,7 +17,7 @@ export default async function AdminVideoPage() {
     <>
       <PageHeader
         title="Video service"
-        description="The loaded mode of the video agent, its health, and the inference server it generates through."
+        description="The loaded mode of the video agent, its health, the inference server it generates through, and whether each upstream service can be reached."
         actions={
           <BackLink href="/admin">Admin</BackLink>
         }
@@ -25,6 +26,7 @@ export default async function AdminVideoPage() {
         <div className="min-w-0 space-y-6">
           <VideoPartitionCard />
           <VideoHealthCard />
+          <UpstreamReachabilityCard />
         </div>
         <div className="min-w-0">
           <VideoInferenceCard />
