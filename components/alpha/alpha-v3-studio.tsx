@@ -53,7 +53,7 @@ const alphaV3Form: GeneratorFormSource<AlphaV3FormState, AlphaV3Field, AlphaV3Re
 // The alpha v3 page: the request form on the left, the results on the right (stacked on small
 // screens), checked live with the schema the route handler uses (alphaV3FormSchema; see
 // components/images/use-generator-form). `refill` comes from the address: a gallery entry's settings
-// or an image to use as a reference (issue 12).
+// or an image to use as a reference.
 export function AlphaV3Studio({ refill }: { refill: GalleryRefill }) {
   const studio = useGeneratorForm(alphaV3Form, useGenerateAlphaV3());
   useGalleryRefill(refill, ALPHA_PAGE, {

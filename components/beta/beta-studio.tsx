@@ -75,7 +75,7 @@ const betaForm: GeneratorFormSource<BetaFormState, BetaField, BetaRequestBody> =
 // small screens), as on the alpha page, checked live with the schema the route handler uses
 // (betaFormSchema; see components/images/use-generator-form). Generate stays off and says why
 // while any rule is broken. `refill` comes from the address: a gallery entry's settings or an image
-// to use as a reference (issue 12), or one to split into layers ("Split into layers": Pro, which
+// to use as a reference, or one to split into layers ("Split into layers": Pro, which
 // decomposes).
 export function BetaStudio({ refill }: { refill: GalleryRefill }) {
   const studio = useGeneratorForm(betaForm, useGenerateBeta());
