@@ -9,6 +9,8 @@ import { sendTurnSchema } from "@/lib/chat/schemas";
 import { itemDetail } from "@/lib/gallery/item-detail";
 import { betaFormSchema } from "@/lib/images/beta-schemas";
 import { startBeta } from "@/lib/images/generate-beta";
+import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
+import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
 import { getVideo } from "@/lib/videos/list-videos";
 import { submitVideo } from "@/lib/videos/submit-video";
 import { videoFormSchema } from "@/lib/videos/video-schemas";
@@ -88,5 +90,18 @@ describe("lineage", () => {
     );
     expect(await db().lineageLink.findMany({ where: { generationId: generation.id }, select: { sourceAssetId: true, role: true } })).toEqual([{ sourceAssetId: asset.id, role: "layer_source" }]);
     await Promise.all([waitForJob(db(), turnJob.id), waitForJob(db(), betaJob.id)]);
+  });
+
+  it("records the reference images of every image of an alpha v3 set", async () => {
+    const { asset } = await galleryImage(owner, null);
+    const { generations, jobs } = await startAlphaV3(
+      owner,
+      alphaV3FormSchema.parse({ prompt: "the same palette, twice", size: "1024x1024", revise: false, variations: 2, images: [{ assetId: asset.id, mime: "image/png", bytes: Number(asset.bytes) }] }),
+    );
+    expect(generations).toHaveLength(2);
+    for (const generation of generations) {
+      expect(await db().lineageLink.findMany({ where: { generationId: generation.id }, select: { sourceAssetId: true, role: true } })).toEqual([{ sourceAssetId: asset.id, role: "reference" }]);
+    }
+    await Promise.all(jobs.map((job) => waitForJob(db(), job.id)));
   });
 });

@@ -11,6 +11,7 @@ import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import { ENTRY_SOURCE, indexGeneration, type EntryImage } from "@/lib/gallery/index-generation";
 import { GENERATION_USAGE_SOURCE, recordGenerationUsage } from "@/lib/usage/record-usage";
 import { randomAlphaV3Seed } from "./random-seed";
+import { recordLineage } from "@/lib/lineage/record-lineage";
 import { loadReferenceAssets, storedReferenceAssets, upstreamImageUrl } from "./reference-images";
 import { storeGeneratedImage } from "./store-result";
 import { startVariationSet } from "./start-variation-set";
@@ -34,7 +35,11 @@ export async function startAlphaV3(user: CurrentUser, form: AlphaV3FormValues, o
   const seeds = alphaV3VariationSeeds(form.seed ?? randomAlphaV3Seed(), form.variations);
   return startVariationSet(
     { user, kind: "alpha_v3", prompt: form.prompt, count: form.variations, runAgainOf: options.runAgainOf },
-    (tx, slot) => tx.generation.create({ data: alphaV3GenerationData(user, { ...form, seed: seeds[slot.index] }, { references, seedWasRandom, ...slot }) }),
+    async (tx, slot) => {
+      const generation = await tx.generation.create({ data: alphaV3GenerationData(user, { ...form, seed: seeds[slot.index] }, { references, seedWasRandom, ...slot }) });
+      await recordLineage(tx, { generationId: generation.id }, references.map((reference) => ({ assetId: reference.id, role: "reference" })));
+      return generation;
+    },
   );
 }
 
