@@ -56,4 +56,12 @@ test("a comparison of three models fills its grid and keeps the picked one", asy
 
   const gallery = (await (await page.request.get(`/api/gallery?scope=mine&q=${encodeURIComponent(prompt)}`)).json()) as { items: { model: string }[] };
   expect(gallery.items.map((item) => item.model)).toEqual(["beta-lite"]);
+
+  // After a reload, the comparison is listed among the earlier ones, marked as the one shown.
+  await page.reload();
+  const earlier = page.getByRole("region", { name: "Earlier comparisons" });
+  const listed = earlier.getByRole("link", { name: new RegExp(prompt) });
+  await expect(listed).toHaveAttribute("aria-current", "page");
+  await expect(listed).toContainText("Alpha v3 · Alpha v3.5 (first turn) · Beta Lite");
+  await expect(listed).toContainText("One kept");
 });

@@ -24,3 +24,13 @@ export type ComparisonDto = {
   keptJobId: string | null;
   members: ComparisonMemberDto[];
 };
+
+/** One earlier comparison in the /compare page's list. */
+export type ComparisonSummaryDto = {
+  id: string;
+  prompt: string;
+  createdAt: string;
+  models: ComparisonModel[];
+  /** Whether the designer picked a member to keep. */
+  kept: boolean;
+};

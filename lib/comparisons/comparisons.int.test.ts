@@ -9,6 +9,7 @@ import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { createTestUser } from "@/test/users";
 import type { ComparisonDto } from "./comparison-dto";
+import { listComparisons } from "./list-comparisons";
 
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 // The real sender, which a test may make fail once to see a comparison's start undone whole.
@@ -150,5 +151,24 @@ describe("keeping one member", () => {
     session.user = await createTestUser(context.testDb.db);
     const response = await keep(comparison.id, { jobId: comparison.members[0].job.id, others: "discard" });
     expect(response.status).toBe(404);
+  });
+});
+
+describe("earlier comparisons", () => {
+  it("lists the user's own comparisons newest first, with their models and whether one was kept", async () => {
+    const first = await startedAndEnded();
+    await keep(first.id, { jobId: first.members[0].job.id, others: "keep" });
+    const second = await startedAndEnded();
+    const mine = user;
+    session.user = await createTestUser(context.testDb.db);
+    await startedAndEnded();
+
+    const listed = await listComparisons(mine);
+    expect(listed.map(({ id, models, kept }) => ({ id, models, kept }))).toEqual([
+      { id: second.id, models: ["alpha-v3", "alpha-v3.5", "beta-lite"], kept: false },
+      { id: first.id, models: ["alpha-v3", "alpha-v3.5", "beta-lite"], kept: true },
+    ]);
+    expect(listed[0].prompt).toBe(threeModels.prompt);
+    expect(await listComparisons(mine, 1)).toHaveLength(1);
   });
 });

@@ -33,7 +33,8 @@ export async function loadOwnedComparison(user: CurrentUser, id: string) {
 
 type LoadedMember = Awaited<ReturnType<typeof loadOwnedComparison>>["jobs"][number];
 
-function modelOf(job: LoadedMember): ComparisonModel {
+/** The model a member ran, from its job's kind and, for beta, its generation's model. */
+export function modelOf(job: { kind: LoadedMember["kind"]; generation: { model: string } | null }): ComparisonModel {
   if (job.kind === "alpha_v35_turn") return "alpha-v3.5";
   if (job.kind === "beta" && isBetaModel(job.generation?.model)) return BETA_GALLERY_MODEL[job.generation.model] as ComparisonModel;
   return "alpha-v3";
