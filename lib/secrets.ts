@@ -16,17 +16,23 @@ export type StudioSecrets = z.infer<typeof secretsSchema>;
 
 const SECRET_NAMES = Object.keys(secretsSchema.shape) as (keyof StudioSecrets)[];
 
+/** What an earlier start kept in the data directory, without creating anything. */
+export function readStoredSecrets(dir = dataDir()): Partial<StudioSecrets> {
+  const file = path.join(dir, "secrets.json");
+  try {
+    return secretsSchema.partial().parse(JSON.parse(readFileSync(file, "utf8")));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new Error(`${file} is unreadable or invalid; remove it to regenerate`, { cause: error });
+  }
+}
+
 // Secrets the studio needs but nobody should have to configure: generated once, kept under the data
 // directory readable by the owner only, and reused on every start so sessions survive restarts. A
 // file from an earlier release that lacks a newer secret keeps its own and gains the new one.
 export function loadOrCreateSecrets(dir = dataDir()): StudioSecrets {
   const file = path.join(dir, "secrets.json");
-  let stored: Partial<StudioSecrets> = {};
-  try {
-    stored = secretsSchema.partial().parse(JSON.parse(readFileSync(file, "utf8")));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new Error(`${file} is unreadable or invalid; remove it to regenerate`, { cause: error });
-  }
+  const stored = readStoredSecrets(dir);
   if (SECRET_NAMES.every((name) => stored[name])) return secretsSchema.parse(stored);
   const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, stored[name] ?? randomBytes(32).toString("base64url")])) as StudioSecrets;
   mkdirSync(dir, { recursive: true, mode: 0o700 });

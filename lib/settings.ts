@@ -46,6 +46,9 @@ const envSchema = z.object({
 
 export type Settings = z.infer<typeof envSchema>;
 
+/** Every variable the studio reads into its settings. */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export class InvalidEnvironmentError extends Error {
   override readonly name = "InvalidEnvironmentError";
 }

@@ -13,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded
 import { applyMigrations } from "../lib/db/migrate";
 import { dataDir } from "../lib/data-dir";
 import { loadOrCreateSecrets } from "../lib/secrets";
+import { agreeOnSharedSecrets } from "../lib/shared-secrets";
 import { settings } from "../lib/settings";
 
 const dev = process.argv.includes("--dev");
@@ -28,10 +29,12 @@ let embedded: EmbeddedPostgres | undefined;
 
 async function main() {
   // Every variable is checked before anything starts; a bad one is named and nothing runs.
-  const { PORT: port, HOST: host, DATABASE_URL } = settings();
+  const { PORT: port, HOST: host, DATABASE_URL, AUTH_SECRET, ASSET_SIGNING_KEY } = settings();
   const url = DATABASE_URL ?? (await startEmbeddedDatabase());
   const applied = await applyMigrations(url);
   say(`database schema: ${applied.length ? `applied ${applied.join(", ")}` : "up to date"}`);
+  // Every instance on this database signs sessions and asset links with the same secrets.
+  Object.assign(childEnv, await agreeOnSharedSecrets({ databaseUrl: url, given: { AUTH_SECRET, ASSET_SIGNING_KEY }, dataDir: dataDir() }));
 
   const emulator = await startEmulatorWhereNeeded();
 

@@ -5,10 +5,19 @@
 // interrupted (their upstream call is not idempotent), with Run again.
 import { env } from "../lib/env";
 import { log } from "../lib/log";
-import { settings } from "../lib/settings";
+import { dataDir } from "../lib/data-dir";
+import { loadSettings, settings } from "../lib/settings";
+import { agreeOnSharedSecrets } from "../lib/shared-secrets";
 import { startWorker } from "../lib/engine/worker";
 
 async function main() {
+  // A worker started on its own (several instances) takes the secrets every instance shares; one
+  // started by `npm start` is given them and only checks that they agree.
+  const { DATABASE_URL, AUTH_SECRET, ASSET_SIGNING_KEY } = settings();
+  if (DATABASE_URL) {
+    Object.assign(process.env, await agreeOnSharedSecrets({ databaseUrl: DATABASE_URL, given: { AUTH_SECRET, ASSET_SIGNING_KEY }, dataDir: dataDir() }));
+    loadSettings();
+  }
   env();
   const worker = await startWorker({ singleProcess: settings().STUDIO_SINGLE_INSTANCE });
   let stopping = false;
