@@ -45,6 +45,11 @@ const statusByCode = {
    */
   budget_exceeded: 429,
   upstream_failed: 502,
+  /**
+   * The studio's own storage is full or refuses writes (lib/storage/storage-failure). Not a 500:
+   * nothing is wrong with the request, and trying again only helps once an admin has made room.
+   */
+  storage_failed: 507,
 } as const;
 
 export type AppErrorCode = keyof typeof statusByCode;

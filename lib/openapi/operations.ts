@@ -274,7 +274,7 @@ export const apiOperations: readonly ApiOperation[] = [
     query: uploadQuerySchema,
     body: { type: "file", mediaTypes: UPLOAD_BODY_TYPES },
     success: { status: 201, description: "The stored asset", body: { type: "json", schema: uploadedAssetSchema } },
-    errors: ["storage_quota_exceeded", "length_required"],
+    errors: ["storage_quota_exceeded", "length_required", "storage_failed"],
   },
   {
     operationId: "getPublicLinkFile",

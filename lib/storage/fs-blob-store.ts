@@ -4,6 +4,7 @@ import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { asStorageFailure } from "./storage-failure";
 import { BlobTooLargeError, type BlobInfo, type BlobStore, type ByteRange } from "./blob-store";
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
@@ -12,7 +13,8 @@ const KEY_PATTERN = /^[0-9a-f]{64}$/;
 // <root>/tmp, fsynced, then renamed into place: rename is atomic on one filesystem, so a reader or
 // a crash never sees half a file. Several processes (web servers, workers) share the directory, so
 // a process starting removes only the temp files nobody has written to for a while: a crash's
-// leftovers, never another process's write under way.
+// leftovers, never another process's write under way. A write the disk refuses (full, read-only)
+// removes its temp file and throws the 507 `storage_failed` refusal.
 
 /** A temp file untouched this long belongs to a process that is gone (a write under way touches its file with every chunk). */
 export const TEMP_FILE_ABANDONED_AFTER_MS = 60 * 60 * 1000;
@@ -76,6 +78,8 @@ export class FsBlobStore implements BlobStore {
       await mkdir(path.dirname(final), { recursive: true });
       await rename(temp, final);
       return { key: sha256, sha256, bytes };
+    } catch (error) {
+      throw asStorageFailure(error);
     } finally {
       // A failed pipeline may still be opening the temp file: wait until it is closed, so the
       // removal below cannot run before the file exists.

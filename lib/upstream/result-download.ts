@@ -92,6 +92,7 @@ async function consumeBody<T>(response: Response, consume: (body: ReadableStream
   if (!response.body) throw new UpstreamError({ kind: "invalid_response", status: response.status, upstreamMessage: "result has no body" });
   const source = response.body.getReader();
   let transferError: unknown;
+  let cancelledByConsumer = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
@@ -99,11 +100,16 @@ async function consumeBody<T>(response: Response, consume: (body: ReadableStream
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (error) {
-        transferError = error;
+        // A read cut short by the consumer's own cancel (a store that refused the bytes) is its
+        // verdict's doing, not a transfer that broke off.
+        if (!cancelledByConsumer) transferError = error;
         controller.error(error);
       }
     },
-    cancel: (reason) => source.cancel(reason),
+    cancel: (reason) => {
+      cancelledByConsumer = true;
+      return source.cancel(reason);
+    },
   });
   try {
     return await consume(body);
