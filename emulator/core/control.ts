@@ -22,6 +22,8 @@ const faultSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("500") }),
   z.object({ kind: z.literal("slow"), ms: z.number().int().min(0) }),
   z.object({ kind: z.literal("drop") }),
+  z.object({ kind: z.literal("cut-body") }),
+  z.object({ kind: z.literal("lose-answer") }),
 ]);
 
 const faultSettingSchema = z.union([

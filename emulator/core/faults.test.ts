@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { FaultPlan } from "./faults";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { FaultPlan, faultMiddleware } from "./faults";
+import { listen, type Listening } from "./http-listener";
 import { delay } from "./latency";
 
 describe("FaultPlan", () => {
@@ -37,5 +39,48 @@ describe("delay", () => {
     const realisticStart = Date.now();
     await delay({ latency: "realistic" }, [150, 200], 10_000);
     expect(Date.now() - realisticStart).toBeGreaterThanOrEqual(145);
+  });
+});
+
+describe("faultMiddleware", () => {
+  let listening: Listening;
+  let plan: FaultPlan;
+  let handled: number;
+  const body = "x".repeat(1000);
+
+  beforeAll(async () => {
+    plan = new FaultPlan();
+    const app = new Hono();
+    app.use(faultMiddleware(plan, (status) => ({ status })));
+    app.get("/files/a.png", (c) => c.body(body, 200, { "content-type": "image/png" }));
+    app.post("/v1/videos", (c) => {
+      handled += 1;
+      return c.json({ id: "video_1" });
+    });
+    listening = await listen(app, "127.0.0.1", 0);
+  });
+  afterAll(() => listening.close());
+  beforeEach(() => {
+    plan.clear();
+    handled = 0;
+  });
+
+  it("cut-body: the full size is announced, half the body arrives, then the connection closes", async () => {
+    plan.set({ sequence: [{ kind: "cut-body" }] });
+    const response = await fetch(`${listening.url}/files/a.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBe(String(body.length));
+    await expect(response.arrayBuffer()).rejects.toThrow();
+    const whole = await fetch(`${listening.url}/files/a.png`);
+    expect(await whole.text()).toBe(body);
+  });
+
+  it("lose-answer: the request is carried out, yet the client gets no answer", async () => {
+    plan.set({ sequence: [{ kind: "lose-answer" }] });
+    await expect(fetch(`${listening.url}/v1/videos`, { method: "POST" })).rejects.toThrow();
+    expect(handled).toBe(1);
+    const answered = await fetch(`${listening.url}/v1/videos`, { method: "POST" });
+    expect(await answered.json()).toEqual({ id: "video_1" });
+    expect(handled).toBe(2);
   });
 });

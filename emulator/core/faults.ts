@@ -1,11 +1,16 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 
 export type Fault =
   | { kind: "429"; retryAfter?: number }
   | { kind: "500" }
   | { kind: "slow"; ms: number }
-  | { kind: "drop" };
+  | { kind: "drop" }
+  /** The answer's headers promise the whole body, half of it arrives, then the connection closes. */
+  | { kind: "cut-body" }
+  /** The request is carried out, then the connection closes before any answer is sent. */
+  | { kind: "lose-answer" };
 
 /** What the control endpoint accepts: a random rate of one fault kind, or a scripted FIFO sequence. */
 export type FaultSetting =
@@ -92,6 +97,30 @@ export function faultMiddleware(
         (c.env as HttpBindings).incoming.socket.destroy();
         return c.body(null, 500);
       }
+      case "cut-body":
+        await next();
+        await sendHalfThenClose(c);
+        return;
+      case "lose-answer":
+        // Spec 4.4: POST /v1/videos is not idempotent. The job exists upstream, yet the client
+        // never learns its id; a client that simply retries creates a second job.
+        await next();
+        (c.env as HttpBindings).incoming.socket.destroy();
+        return;
     }
   };
+}
+
+/**
+ * Spec 1 and 4.1: result URLs are downloaded by the client; a download cut off mid-body must be
+ * seen as incomplete (Content-Length states the full size), never stored as a whole image.
+ */
+async function sendHalfThenClose(c: Context): Promise<void> {
+  const body = new Uint8Array(await c.res.arrayBuffer());
+  const headers = Object.fromEntries(c.res.headers);
+  const outgoing = (c.env as HttpBindings).outgoing;
+  outgoing.writeHead(c.res.status, { ...headers, "content-length": String(body.length) });
+  outgoing.write(body.subarray(0, Math.floor(body.length / 2)), () => outgoing.destroy());
+  c.res = undefined;
+  c.res = RESPONSE_ALREADY_SENT;
 }
