@@ -23,7 +23,29 @@ describe("FaultPlan", () => {
     expect(plan.next("/a")).toEqual({ kind: "drop" });
     expect(plan.next("/a")).toBeUndefined();
     plan.clear();
-    expect(plan.describe()).toEqual({ rate: null, sequence: [], sequencePathPrefix: "/" });
+    expect(plan.describe()).toEqual({ rates: [], sequence: [], sequencePathPrefix: "/" });
+  });
+
+  it("mixes rates with one draw per request, each rule on its own path prefix", () => {
+    const draws = [0.1, 0.25, 0.35, 0.1];
+    const plan = new FaultPlan(() => draws.shift() ?? 1);
+    plan.set({
+      rates: [
+        { rate: 0.2, fault: { kind: "429", retryAfter: 1 } },
+        { rate: 0.1, fault: { kind: "500" } },
+        { rate: 0.5, fault: { kind: "cut-body" }, pathPrefix: "/files" },
+      ],
+    });
+    expect(plan.next("/v1/videos")).toEqual({ kind: "429", retryAfter: 1 });
+    expect(plan.next("/v1/videos")).toEqual({ kind: "500" });
+    expect(plan.next("/files/a.png")).toEqual({ kind: "cut-body" });
+    expect(plan.next("/files/a.png")).toEqual({ kind: "429", retryAfter: 1 });
+    expect(plan.next("/v1/videos")).toBeUndefined();
+  });
+
+  it("refuses rates that add up to more than 1", () => {
+    const rates = [0.6, 0.5].map((rate) => ({ rate, fault: { kind: "500" as const } }));
+    expect(() => new FaultPlan().set({ rates })).toThrow(/add up/);
   });
 
   it("refuses a rate outside [0, 1]", () => {

@@ -12,10 +12,19 @@ export type Fault =
   /** The request is carried out, then the connection closes before any answer is sent. */
   | { kind: "lose-answer" };
 
-/** What the control endpoint accepts: a random rate of one fault kind, or a scripted FIFO sequence. */
-export type FaultSetting =
-  | { rate: number; fault: Fault; pathPrefix?: string }
-  | { sequence: Fault[]; pathPrefix?: string };
+/** One random fault kind applied to a share of the requests under a path prefix. */
+export interface RateSetting {
+  rate: number;
+  fault: Fault;
+  pathPrefix?: string;
+}
+
+/**
+ * What the control endpoint accepts: a random rate of one fault kind, a mix of rates (one draw per
+ * request, so the shares add up: 0.2 of 429 and 0.1 of 500 fault 30 % of requests), or a scripted
+ * FIFO sequence.
+ */
+export type FaultSetting = RateSetting | { rates: RateSetting[] } | { sequence: Fault[]; pathPrefix?: string };
 
 interface RateRule {
   rate: number;
@@ -25,41 +34,54 @@ interface RateRule {
 
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
+function rateRules(settings: RateSetting[]): RateRule[] {
+  const rules = settings.map(({ rate, fault, pathPrefix }) => {
+    if (rate < 0 || rate > 1) throw new RangeError("rate must be within [0, 1]");
+    return { rate, fault, pathPrefix: pathPrefix ?? "/" };
+  });
+  if (rules.reduce((sum, rule) => sum + rule.rate, 0) > 1) throw new RangeError("rates must add up to at most 1");
+  return rules;
+}
+
 /** Faults to inject into the next requests of one port; control requests are never affected. */
 export class FaultPlan {
-  private rateRule: RateRule | undefined;
+  private rates: RateRule[] = [];
   private sequence: Fault[] = [];
   private sequencePrefix = "/";
 
   constructor(private readonly random: () => number = Math.random) {}
 
   set(setting: FaultSetting): void {
-    const pathPrefix = setting.pathPrefix ?? "/";
     if ("sequence" in setting) {
       this.sequence = [...setting.sequence];
-      this.sequencePrefix = pathPrefix;
+      this.sequencePrefix = setting.pathPrefix ?? "/";
     } else {
-      if (setting.rate < 0 || setting.rate > 1) throw new RangeError("rate must be within [0, 1]");
-      this.rateRule = { rate: setting.rate, fault: setting.fault, pathPrefix };
+      this.rates = rateRules("rates" in setting ? setting.rates : [setting]);
     }
   }
 
   clear(): void {
-    this.rateRule = undefined;
+    this.rates = [];
     this.sequence = [];
     this.sequencePrefix = "/";
   }
 
-  /** The fault for a request to `path`, consuming it from the sequence; scripted faults win over the rate. */
+  /** The fault for a request to `path`, consuming it from the sequence; scripted faults win over the rates. */
   next(path: string): Fault | undefined {
     if (this.sequence.length > 0 && path.startsWith(this.sequencePrefix)) return this.sequence.shift();
-    const rule = this.rateRule;
-    if (rule && path.startsWith(rule.pathPrefix) && this.random() < rule.rate) return rule.fault;
+    const matching = this.rates.filter((rule) => path.startsWith(rule.pathPrefix));
+    if (matching.length === 0) return undefined;
+    const draw = this.random();
+    let share = 0;
+    for (const rule of matching) {
+      share += rule.rate;
+      if (draw < share) return rule.fault;
+    }
     return undefined;
   }
 
-  describe(): { rate: RateRule | null; sequence: Fault[]; sequencePathPrefix: string } {
-    return { rate: this.rateRule ?? null, sequence: [...this.sequence], sequencePathPrefix: this.sequencePrefix };
+  describe(): { rates: RateRule[]; sequence: Fault[]; sequencePathPrefix: string } {
+    return { rates: [...this.rates], sequence: [...this.sequence], sequencePathPrefix: this.sequencePrefix };
   }
 }
 

@@ -108,6 +108,8 @@ describe("emulator server and control endpoints", () => {
   it("refuses an invalid fault setting", async () => {
     const answer = await control(emulator.urls.image, "POST", "/faults", { sequence: [{ kind: "teapot" }] });
     expect(answer.error.code).toBe("invalid_fault");
+    const overfull = { rates: [0.6, 0.5].map((rate) => ({ rate, fault: { kind: "500" } })) };
+    expect((await control(emulator.urls.image, "POST", "/faults", overfull)).error.message).toMatch(/add up/);
   });
 });
 
