@@ -22,11 +22,17 @@ const faultSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("500") }),
   z.object({ kind: z.literal("slow"), ms: z.number().int().min(0) }),
   z.object({ kind: z.literal("drop") }),
+  z.object({ kind: z.literal("cut-body") }),
+  z.object({ kind: z.literal("lose-answer") }),
 ]);
 
+const pathPrefixSchema = z.string().startsWith("/").optional();
+const rateSchema = z.object({ rate: z.number().min(0).max(1), fault: faultSchema, pathPrefix: pathPrefixSchema }).strict();
+
 const faultSettingSchema = z.union([
-  z.object({ sequence: z.array(faultSchema), pathPrefix: z.string().startsWith("/").optional() }).strict(),
-  z.object({ rate: z.number().min(0).max(1), fault: faultSchema, pathPrefix: z.string().startsWith("/").optional() }).strict(),
+  z.object({ sequence: z.array(faultSchema), pathPrefix: pathPrefixSchema }).strict(),
+  rateSchema,
+  z.object({ rates: z.array(rateSchema) }).strict(),
 ]);
 
 async function jsonBody(request: Request): Promise<unknown> {

@@ -1,16 +1,30 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 
 export type Fault =
   | { kind: "429"; retryAfter?: number }
   | { kind: "500" }
   | { kind: "slow"; ms: number }
-  | { kind: "drop" };
+  | { kind: "drop" }
+  /** The answer's headers promise the whole body, half of it arrives, then the connection closes. */
+  | { kind: "cut-body" }
+  /** The request is carried out, then the connection closes before any answer is sent. */
+  | { kind: "lose-answer" };
 
-/** What the control endpoint accepts: a random rate of one fault kind, or a scripted FIFO sequence. */
-export type FaultSetting =
-  | { rate: number; fault: Fault; pathPrefix?: string }
-  | { sequence: Fault[]; pathPrefix?: string };
+/** One random fault kind applied to a share of the requests under a path prefix. */
+export interface RateSetting {
+  rate: number;
+  fault: Fault;
+  pathPrefix?: string;
+}
+
+/**
+ * What the control endpoint accepts: a random rate of one fault kind, a mix of rates (one draw per
+ * request, so the shares add up: 0.2 of 429 and 0.1 of 500 fault 30 % of requests), or a scripted
+ * FIFO sequence.
+ */
+export type FaultSetting = RateSetting | { rates: RateSetting[] } | { sequence: Fault[]; pathPrefix?: string };
 
 interface RateRule {
   rate: number;
@@ -20,41 +34,54 @@ interface RateRule {
 
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
+function rateRules(settings: RateSetting[]): RateRule[] {
+  const rules = settings.map(({ rate, fault, pathPrefix }) => {
+    if (rate < 0 || rate > 1) throw new RangeError("rate must be within [0, 1]");
+    return { rate, fault, pathPrefix: pathPrefix ?? "/" };
+  });
+  if (rules.reduce((sum, rule) => sum + rule.rate, 0) > 1) throw new RangeError("rates must add up to at most 1");
+  return rules;
+}
+
 /** Faults to inject into the next requests of one port; control requests are never affected. */
 export class FaultPlan {
-  private rateRule: RateRule | undefined;
+  private rates: RateRule[] = [];
   private sequence: Fault[] = [];
   private sequencePrefix = "/";
 
   constructor(private readonly random: () => number = Math.random) {}
 
   set(setting: FaultSetting): void {
-    const pathPrefix = setting.pathPrefix ?? "/";
     if ("sequence" in setting) {
       this.sequence = [...setting.sequence];
-      this.sequencePrefix = pathPrefix;
+      this.sequencePrefix = setting.pathPrefix ?? "/";
     } else {
-      if (setting.rate < 0 || setting.rate > 1) throw new RangeError("rate must be within [0, 1]");
-      this.rateRule = { rate: setting.rate, fault: setting.fault, pathPrefix };
+      this.rates = rateRules("rates" in setting ? setting.rates : [setting]);
     }
   }
 
   clear(): void {
-    this.rateRule = undefined;
+    this.rates = [];
     this.sequence = [];
     this.sequencePrefix = "/";
   }
 
-  /** The fault for a request to `path`, consuming it from the sequence; scripted faults win over the rate. */
+  /** The fault for a request to `path`, consuming it from the sequence; scripted faults win over the rates. */
   next(path: string): Fault | undefined {
     if (this.sequence.length > 0 && path.startsWith(this.sequencePrefix)) return this.sequence.shift();
-    const rule = this.rateRule;
-    if (rule && path.startsWith(rule.pathPrefix) && this.random() < rule.rate) return rule.fault;
+    const matching = this.rates.filter((rule) => path.startsWith(rule.pathPrefix));
+    if (matching.length === 0) return undefined;
+    const draw = this.random();
+    let share = 0;
+    for (const rule of matching) {
+      share += rule.rate;
+      if (draw < share) return rule.fault;
+    }
     return undefined;
   }
 
-  describe(): { rate: RateRule | null; sequence: Fault[]; sequencePathPrefix: string } {
-    return { rate: this.rateRule ?? null, sequence: [...this.sequence], sequencePathPrefix: this.sequencePrefix };
+  describe(): { rates: RateRule[]; sequence: Fault[]; sequencePathPrefix: string } {
+    return { rates: [...this.rates], sequence: [...this.sequence], sequencePathPrefix: this.sequencePrefix };
   }
 }
 
@@ -92,6 +119,30 @@ export function faultMiddleware(
         (c.env as HttpBindings).incoming.socket.destroy();
         return c.body(null, 500);
       }
+      case "cut-body":
+        await next();
+        await sendHalfThenClose(c);
+        return;
+      case "lose-answer":
+        // Spec 4.4: POST /v1/videos is not idempotent. The job exists upstream, yet the client
+        // never learns its id; a client that simply retries creates a second job.
+        await next();
+        (c.env as HttpBindings).incoming.socket.destroy();
+        return;
     }
   };
+}
+
+/**
+ * Spec 1 and 4.1: result URLs are downloaded by the client; a download cut off mid-body must be
+ * seen as incomplete (Content-Length states the full size), never stored as a whole image.
+ */
+async function sendHalfThenClose(c: Context): Promise<void> {
+  const body = new Uint8Array(await c.res.arrayBuffer());
+  const headers = Object.fromEntries(c.res.headers);
+  const outgoing = (c.env as HttpBindings).outgoing;
+  outgoing.writeHead(c.res.status, { ...headers, "content-length": String(body.length) });
+  outgoing.write(body.subarray(0, Math.floor(body.length / 2)), () => outgoing.destroy());
+  c.res = undefined;
+  c.res = RESPONSE_ALREADY_SENT;
 }

@@ -62,7 +62,7 @@ export function requestLogMiddleware(log: RequestLog): MiddlewareHandler {
         method: c.req.method,
         path: c.req.path,
         query: url.search,
-        status: fault === "drop" ? 0 : c.res.status,
+        status: fault === "drop" || fault === "lose-answer" ? 0 : c.res.status,
         time: new Date(started).toISOString(),
         durationMs: Date.now() - started,
         headers: redactedHeaders(c.req.raw.headers),

@@ -73,6 +73,13 @@ describe("emulator server and control endpoints", () => {
     expect(requests[0]).toMatchObject({ fault: "drop", status: 0 });
   });
 
+  it("lose-answer fault is set through the control endpoint and logged with status 0", async () => {
+    await control(emulator.urls.image, "POST", "/faults", { sequence: [{ kind: "lose-answer" }] });
+    await expect(postJson(emulator.urls.image, V3_PATH, v3Body)).rejects.toThrow();
+    const { requests } = await control(emulator.urls.image, "GET", "/requests");
+    expect(requests[0]).toMatchObject({ fault: "lose-answer", status: 0 });
+  });
+
   it("rate faults respect the path prefix, use beta codes on beta paths, and 'slow' delays", async () => {
     await control(emulator.urls.image, "POST", "/faults", {
       rate: 1,
@@ -101,6 +108,8 @@ describe("emulator server and control endpoints", () => {
   it("refuses an invalid fault setting", async () => {
     const answer = await control(emulator.urls.image, "POST", "/faults", { sequence: [{ kind: "teapot" }] });
     expect(answer.error.code).toBe("invalid_fault");
+    const overfull = { rates: [0.6, 0.5].map((rate) => ({ rate, fault: { kind: "500" } })) };
+    expect((await control(emulator.urls.image, "POST", "/faults", overfull)).error.message).toMatch(/add up/);
   });
 });
 
