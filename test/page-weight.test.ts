@@ -56,9 +56,11 @@ describe("page weight", () => {
     expect(offenders).toEqual([]);
   });
 
-  // The root layout's providers are on every page, sign-in included: what they import, every visitor pays for.
-  it("the providers every page loads import no whole zod (its core config alone)", () => {
-    const shared = clientModules([path.join(root, "components/providers/query-provider.tsx")]);
+  // The root layout's providers are on every page, sign-in included, and the shell's client parts on
+  // every studio page: what they import, every visitor pays for.
+  it("the providers and the studio shell import no whole zod (its core config alone)", () => {
+    const everyPage = ["components/providers/query-provider.tsx", "components/jobs/jobs-provider.tsx", "components/jobs/activity-tray.tsx", "components/shell/nav-links.tsx", "components/shell/shell-menu.tsx", "components/shell/team-switcher.tsx", "components/shell/theme-toggle.tsx", "components/upstreams/upstream-notices.tsx"];
+    const shared = clientModules(everyPage.map((file) => path.join(root, file)));
     const offenders = [...shared].filter(([file]) => staticImports(file).includes("zod")).map(([, chain]) => chain.map((step) => path.relative(root, step)).join(" → "));
     expect(offenders).toEqual([]);
   });
