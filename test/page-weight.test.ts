@@ -28,11 +28,11 @@ function resolveLocal(from: string, specifier: string): string | undefined {
   return [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), base].find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile());
 }
 
-/** Every module a browser bundle holds because of a "use client" module's static imports, with the chain that brought it. */
-function clientModules(): Map<string, string[]> {
+/** Every module a browser bundle holds because of the entries' static imports (every "use client" module unless given), with the chain that brought it. */
+function clientModules(entries?: string[]): Map<string, string[]> {
   const files = ["app", "components", "lib"].flatMap((dir) => sourceFiles(path.join(root, dir)));
   const isClientEntry = (file: string) => /^\s*["']use client["']/.test(readFileSync(file, "utf8"));
-  const reached = new Map<string, string[]>(files.filter(isClientEntry).map((file) => [file, [file]]));
+  const reached = new Map<string, string[]>((entries ?? files.filter(isClientEntry)).map((file) => [file, [file]]));
   const queue = [...reached.keys()];
   while (queue.length) {
     const file = queue.shift()!;
@@ -53,6 +53,15 @@ describe("page weight", () => {
         .filter((specifier) => ON_DEMAND.some((library) => specifier === library || specifier.startsWith(`${library}/`)))
         .map((library) => `${[...chain.map((step) => path.relative(root, step))].join(" → ")} imports ${library}`),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  // The root layout's providers are on every page, sign-in included, and the shell's client parts on
+  // every studio page: what they import, every visitor pays for.
+  it("the providers and the studio shell import no whole zod (its core config alone)", () => {
+    const everyPage = ["components/providers/query-provider.tsx", "components/jobs/jobs-provider.tsx", "components/jobs/activity-tray.tsx", "components/shell/nav-links.tsx", "components/shell/shell-menu.tsx", "components/shell/team-switcher.tsx", "components/shell/theme-toggle.tsx", "components/upstreams/upstream-notices.tsx"];
+    const shared = clientModules(everyPage.map((file) => path.join(root, file)));
+    const offenders = [...shared].filter(([file]) => staticImports(file).includes("zod")).map(([, chain]) => chain.map((step) => path.relative(root, step)).join(" → "));
     expect(offenders).toEqual([]);
   });
 });

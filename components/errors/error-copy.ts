@@ -3,7 +3,7 @@
 // turns and its banner. The sentence under the title is the failure's own (the server's, which says
 // what happened and what to do); the advice here stands in when a failure came without one.
 import type { BrowserErrorCode, ErrorCode } from "@/lib/errors";
-import { STORAGE_QUOTA_ADVICE } from "@/lib/storage-quota/quota-schemas";
+import { STORAGE_QUOTA_ADVICE } from "@/lib/storage-quota/quota-advice";
 
 type ErrorCopy = {
   /** A few words naming what happened. */

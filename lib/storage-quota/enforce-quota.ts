@@ -3,7 +3,8 @@ import { db } from "@/lib/db/client";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { AppError, type FieldProblem } from "@/lib/errors";
 import type { Asset, Prisma } from "@/lib/generated/prisma/client";
-import { formatStorageBytes, STORAGE_QUOTA_ADVICE, type AccountStorageDto, type StorageUseDto } from "./quota-schemas";
+import { STORAGE_QUOTA_ADVICE } from "./quota-advice";
+import { formatStorageBytes, type AccountStorageDto, type StorageUseDto } from "./quota-schemas";
 import { readStorageUse, type StorageOwner } from "./storage-use";
 
 /**

@@ -14,9 +14,6 @@ export const MAX_STORAGE_QUOTA_BYTES = 1e15;
 export const STORAGE_QUOTA_UNITS = { MB: 1e6, GB: 1e9, TB: 1e12 } as const;
 export type StorageQuotaUnit = keyof typeof STORAGE_QUOTA_UNITS;
 
-/** What someone over a quota can do, in the refusal and wherever the studio's pages show it. */
-export const STORAGE_QUOTA_ADVICE = "Delete work you no longer need from the gallery, or ask a site admin for a larger quota.";
-
 /** A quota in bytes; null means none of its own: the site's default (or, for the defaults, no limit). */
 export const storageQuotaBytesSchema = z
   .number({ error: "must be a number of bytes or null" })
