@@ -6,7 +6,7 @@ import { UPSTREAM_SERVICE_LABELS, type UpstreamService } from "@/lib/upstream/re
 import { upstreamReachabilityQuery } from "./upstream-queries";
 
 /** The sentence for a service that cannot be reached, e.g. "The image service is unreachable since 14:05". */
-export function unreachableSince(service: UpstreamService, since: string | null): string {
+function unreachableSince(service: UpstreamService, since: string | null): string {
   const label = UPSTREAM_SERVICE_LABELS[service];
   const time = since ? ` since ${new Date(since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : "";
   return `${label[0].toUpperCase()}${label.slice(1)} is unreachable${time}`;
