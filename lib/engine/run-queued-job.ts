@@ -9,6 +9,7 @@ import { ACTIVE_JOB_STATES } from "@/lib/jobs/job-dto";
 import { abortHeldJob, runJob, runnerClaim, type JobWork } from "@/lib/jobs/runner";
 import { waitForRunningPlace } from "@/lib/jobs/running-limit";
 import { log } from "@/lib/log";
+import { workThroughOutages } from "./outage-wait";
 import { onJobCancelWake } from "@/lib/wakeups/job-cancel-wake";
 import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 
@@ -55,8 +56,7 @@ export async function runQueuedJob(jobId: string): Promise<void> {
   // One place ends the job, however its work goes, rebuilding it included (lib/jobs/runner).
   await runJob(job, async (context) => {
     await waitForRunningPlace(job, context.signal);
-    const work = await workOf(job);
-    return work(context);
+    return workThroughOutages(job, context, async () => (await workOf(job))(context));
   });
 }
 

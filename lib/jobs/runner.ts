@@ -22,7 +22,8 @@ const HEARTBEAT_MS = 5_000;
 /** A heartbeat older than this means the runner is gone (six missed beats). */
 export const JOB_STALE_AFTER_MS = 30_000;
 
-export type JobProgress = { state: "waiting"; queuePosition: number } | { state: "generating"; round?: number } | { state: "storing" };
+/** A waiting job's queue position is null when it waits for an unreachable service rather than in a line. */
+export type JobProgress = { state: "waiting"; queuePosition: number | null } | { state: "generating"; round?: number } | { state: "storing" };
 
 /**
  * How the work ended: the job ends the same way, and so does its generation or turn, in the one
