@@ -15,6 +15,7 @@ import { heifDecodeSize } from "./heif-size";
 import type { PixelSize } from "./pixel-size";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 import { blobStore } from "@/lib/storage";
+import { withLocalFile } from "@/lib/storage/blob-store";
 
 export type ImageHeader = { mime: string; size: PixelSize | undefined };
 
@@ -44,7 +45,7 @@ const headerReaders = new Map<string, IImage>([
 export async function readImageHeader(storageKey: string): Promise<ImageHeader | undefined> {
   // file-type reads the few bytes it needs from the file itself: a TIFF's kind is in its directory,
   // which writers often put at the end.
-  const mime = (await fileTypeFromFile(blobStore().pathFor(storageKey)))?.mime;
+  const mime = (await withLocalFile(blobStore(), storageKey, (file) => fileTypeFromFile(file)))?.mime;
   if (!mime?.startsWith("image/")) return undefined;
   // A copy with its own exact ArrayBuffer: image-size reads through DataViews of `.buffer`, which for
   // a pooled Buffer would run on into unrelated memory.
@@ -136,6 +137,6 @@ export function isPixelLimitError(error: unknown): boolean {
  * one over the pixel limit (`isPixelLimitError`).
  */
 export async function readSizeWithDecoder(storageKey: string): Promise<PixelSize | undefined> {
-  const meta = await sharp(blobStore().pathFor(storageKey), { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" }).metadata();
+  const meta = await withLocalFile(blobStore(), storageKey, (file) => sharp(file, { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" }).metadata());
   return isPixelCount(meta.width) && isPixelCount(meta.height) ? { width: meta.width, height: meta.height } : undefined;
 }

@@ -10,7 +10,7 @@ import { probeMedia } from "@/lib/media/ffmpeg";
 import { makeClip, makeTone } from "@/lib/media/test-media";
 import { loadSettings } from "@/lib/settings";
 import { blobStore } from "@/lib/storage";
-import { BlobTooLargeError } from "@/lib/storage/blob-store";
+import { BlobTooLargeError, withLocalFile } from "@/lib/storage/blob-store";
 import { createTestDb, type TestDb } from "@/test/db";
 import { createTestUser } from "@/test/users";
 import { storeConvertedVideo, storeVideoResult } from "./store-video";
@@ -99,7 +99,7 @@ describe("storeConvertedVideo (720p delivery)", () => {
     expect(converted.id).not.toBe(source.id);
     expect(converted).toMatchObject({ kind: "video", mime: "video/mp4", width: 1280, height: 720 });
     expect(converted.storageKey).not.toBe(source.storageKey);
-    const probe = await probeMedia(blobStore().pathFor(converted.storageKey));
+    const probe = await withLocalFile(blobStore(), converted.storageKey, (file) => probeMedia(file));
     expect(Math.min(probe.video!.width, probe.video!.height)).toBe(720);
     expect(probe.audio?.codec).toBe("aac");
     expect(await sharp(await buffer(await blobStore().get(converted.thumbnailKey!))).metadata()).toMatchObject({ format: "webp", width: 640 });

@@ -13,6 +13,7 @@ import { mediaSlots } from "@/lib/media/media-slots";
 import type { MediaProbe } from "@/lib/media/probe-output";
 import { isMediaToolError } from "@/lib/media/run-tool";
 import { blobStore } from "@/lib/storage";
+import { withLocalFile } from "@/lib/storage/blob-store";
 import { holdBlob, releaseBlobs } from "./pending-blobs";
 
 type VideoOwner = { ownerId: string; teamId: string | null; signal?: AbortSignal };
@@ -49,7 +50,7 @@ async function convertAndStore(source: Pick<Asset, "storageKey">, size: { width:
   const directory = await mkdtemp(path.join(await conversionsRoot(), "convert-"));
   try {
     const output = path.join(directory, "converted.mp4");
-    await convertToSize(blobStore().pathFor(source.storageKey), output, size, { signal: owner.signal });
+    await withLocalFile(blobStore(), source.storageKey, (file) => convertToSize(file, output, size, { signal: owner.signal }));
     return await storeVideoFile(createReadStream(output), owner);
   } finally {
     await rm(directory, { recursive: true, force: true });
@@ -84,11 +85,12 @@ async function storeVideoFile(source: Readable | AsyncIterable<Uint8Array>, inpu
   holdBlob(stored.key);
   let asset: Asset | undefined;
   try {
-    const file = blobStore().pathFor(stored.key);
-    const probe = await notAVideoUnless(() => probeMedia(file, { signal: input.signal }));
-    const picture = probe.video;
-    if (!picture || !probe.formatNames.includes("mp4")) throw notAVideo(probeSummary(probe));
-    const thumbnailKey = await notAVideoUnless(() => storePosterFrame(file, probe.durationSeconds, input.signal));
+    const { probe, picture, thumbnailKey } = await withLocalFile(blobStore(), stored.key, async (file) => {
+      const probe = await notAVideoUnless(() => probeMedia(file, { signal: input.signal }));
+      const picture = probe.video;
+      if (!picture || !probe.formatNames.includes("mp4")) throw notAVideo(probeSummary(probe));
+      return { probe, picture, thumbnailKey: await notAVideoUnless(() => storePosterFrame(file, probe.durationSeconds, input.signal)) };
+    });
     written.push(thumbnailKey);
     holdBlob(thumbnailKey);
     input.signal?.throwIfAborted();

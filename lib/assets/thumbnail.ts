@@ -5,6 +5,7 @@ import { hasErrorName } from "@/lib/error-name";
 import { boundedWebp } from "@/lib/media/bounded-webp";
 import { IMAGE_PIXEL_LIMIT } from "./upload-limits";
 import { blobStore } from "@/lib/storage";
+import { withLocalFile } from "@/lib/storage/blob-store";
 
 const THUMBNAIL_EDGE = 384;
 
@@ -31,7 +32,9 @@ export function isImageDecodeError(error: unknown): error is ImageDecodeError {
 export async function makeThumbnail(storageKey: string, signal?: AbortSignal): Promise<string> {
   let webp: Buffer;
   try {
-    webp = await boundedWebp(sharp(blobStore().pathFor(storageKey), { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" }).rotate(), THUMBNAIL_EDGE);
+    webp = await withLocalFile(blobStore(), storageKey, (file) =>
+      boundedWebp(sharp(file, { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" }).rotate(), THUMBNAIL_EDGE),
+    );
   } catch (error) {
     throw new ImageDecodeError(error);
   }

@@ -3,6 +3,15 @@ import { hasErrorName } from "@/lib/error-name";
 
 export type BlobInfo = { key: string; sha256: string; bytes: number };
 export type ByteRange = { start: number; end: number };
+/** A file on this machine holding a blob's bytes, until `release()`. */
+export type LocalFile = { path: string; release(): Promise<void> };
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+/** Keys are sha256 hex digests; anything else (a path, a traversal) is refused before it names a file or object. */
+export function assertBlobKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid blob key: ${key}`);
+}
 
 // Where asset bytes live. Keys are the sha256 of the content, so storing the same file twice keeps
 // one copy and a key always names exactly one content.
@@ -13,10 +22,11 @@ export interface BlobStore {
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<{ bytes: number } | null>;
   /**
-   * The blob's file on this machine, for decoders that read a file more frugally than a stream
+   * The blob as a file on this machine, for decoders that read a file more frugally than a stream
    * (sharp reads a header, or decodes line by line, from a path; a stream it first buffers whole).
+   * Use `withLocalFile`, which always releases it.
    */
-  pathFor(key: string): string;
+  localFile(key: string): Promise<LocalFile>;
   delete(key: string): Promise<void>;
   /** Throws unless the store can take a write now (readiness checks). */
   probe(): Promise<void>;
@@ -31,4 +41,14 @@ export class BlobTooLargeError extends Error {
 
 export function isBlobTooLargeError(error: unknown): error is BlobTooLargeError {
   return hasErrorName(error, "BlobTooLargeError");
+}
+
+/** Runs `read` with a local file of the blob, released (a downloaded copy removed) whatever happens. */
+export async function withLocalFile<T>(store: BlobStore, key: string, read: (filePath: string) => Promise<T>): Promise<T> {
+  const file = await store.localFile(key);
+  try {
+    return await read(file.path);
+  } finally {
+    await file.release();
+  }
 }

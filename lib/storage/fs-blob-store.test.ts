@@ -31,14 +31,14 @@ describe("FsBlobStore", () => {
     expect(await text(await store.get(info.key))).toBe("hello world");
     expect(await text(await store.get(info.key, { start: 6, end: 10 }))).toBe("world");
     expect(await store.stat(info.key)).toEqual({ bytes: 11 });
-    expect(await readFile(store.pathFor(info.key), "utf8")).toBe("hello world");
+    expect(await readFile((await store.localFile(info.key)).path, "utf8")).toBe("hello world");
   });
 
   it("keeps one copy of identical content", async () => {
     const a = await store.put(Readable.from([Buffer.from("same")]));
     const b = await store.put(Readable.from([Buffer.from("same")]));
     expect(a.key).toBe(b.key);
-    expect((await filesUnder(root)).map((f) => path.relative(root, f))).toEqual([path.relative(root, store.pathFor(a.key))]);
+    expect((await filesUnder(root)).map((f) => path.relative(root, f))).toEqual([path.relative(root, (await store.localFile(a.key)).path)]);
   });
 
   it("leaves no file behind when the source fails half way", async () => {
@@ -85,7 +85,8 @@ describe("FsBlobStore", () => {
     expect(await store.stat(info.key)).toBeNull();
   });
 
-  it("refuses keys that are not sha256 hex (no path traversal)", () => {
-    expect(() => store.pathFor("../../etc/passwd")).toThrow("Invalid blob key");
+  it("refuses keys that are not sha256 hex (no path traversal)", async () => {
+    await expect(store.localFile("../../etc/passwd")).rejects.toThrow("Invalid blob key");
+    await expect(store.stat("../../etc/passwd")).rejects.toThrow("Invalid blob key");
   });
 });

@@ -5,9 +5,7 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { asStorageFailure } from "./storage-failure";
-import { BlobTooLargeError, type BlobInfo, type BlobStore, type ByteRange } from "./blob-store";
-
-const KEY_PATTERN = /^[0-9a-f]{64}$/;
+import { assertBlobKey, BlobTooLargeError, type BlobInfo, type BlobStore, type ByteRange, type LocalFile } from "./blob-store";
 
 // Local filesystem blobs under <root>/<aa>/<bb>/<sha256>. A blob is written to a temp file in
 // <root>/tmp, fsynced, then renamed into place: rename is atomic on one filesystem, so a reader or
@@ -46,9 +44,14 @@ export class FsBlobStore implements BlobStore {
     await access(this.tmpDir(), constants.W_OK);
   }
 
-  pathFor(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid blob key: ${key}`);
+  private pathFor(key: string): string {
+    assertBlobKey(key);
     return path.join(this.root, key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  /** The blob's own file: nothing is copied, so there is nothing to remove. */
+  async localFile(key: string): Promise<LocalFile> {
+    return { path: this.pathFor(key), release: async () => {} };
   }
 
   async put(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number; signal?: AbortSignal } = {}): Promise<BlobInfo> {

@@ -5,6 +5,7 @@ import { storeImage } from "@/lib/assets/store-image";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import type { Asset } from "@/lib/generated/prisma/client";
 import { blobStore } from "@/lib/storage";
+import { withLocalFile } from "@/lib/storage/blob-store";
 import { SUPPORTED_BASE_SIZES, VIDEO_INPUT_LIMITS } from "@/lib/upstream/video/limits";
 import type { VideoFormValues, VideoInputSlot } from "./video-schemas";
 
@@ -26,7 +27,7 @@ export async function prepareKeyframes(user: CurrentUser, values: VideoFormValue
       const asset = inputs[index];
       if (values.task !== "fl2va" || input.type !== "image") return { slot: input.slot, assetId: input.assetId, note: null };
       if (asset.width === target.width && asset.height === target.height) return { slot: input.slot, assetId: asset.id, note: null };
-      const png = await sharp(blobStore().pathFor(asset.storageKey)).rotate().resize(target.width, target.height, { fit: "cover", position: "centre" }).png().toBuffer();
+      const png = await withLocalFile(blobStore(), asset.storageKey, (file) => sharp(file).rotate().resize(target.width, target.height, { fit: "cover", position: "centre" }).png().toBuffer());
       const prepared = await storeImage({
         source: Readable.from([png]),
         ownerId: user.id,

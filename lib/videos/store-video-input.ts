@@ -21,7 +21,7 @@ import type { MediaProbe } from "@/lib/media/probe-output";
 import { isMediaToolError } from "@/lib/media/run-tool";
 import { createAssetWithinQuota } from "@/lib/storage-quota/enforce-quota";
 import { blobStore } from "@/lib/storage";
-import { type BlobInfo, isBlobTooLargeError } from "@/lib/storage/blob-store";
+import { type BlobInfo, isBlobTooLargeError, withLocalFile } from "@/lib/storage/blob-store";
 import { VIDEO_INPUT_LIMITS, type VideoInputType } from "@/lib/upstream/video/limits";
 import { emptyFileProblem, isOverByteLimit, videoInputProblems, videoInputTypeOfMime, type VideoInputMeta } from "./input-rules";
 
@@ -107,7 +107,7 @@ async function putWithinLimit(input: StoreVideoInputInput): Promise<BlobInfo> {
 
 async function checkInput(stored: BlobInfo, input: StoreVideoInputInput, written: Written): Promise<CheckedInput> {
   if (stored.bytes === 0) throw new AppError("validation_failed", emptyFileProblem(input.name), problemFields([emptyFileProblem(input.name)]));
-  const detected = (await fileTypeFromFile(blobStore().pathFor(stored.key)))?.mime;
+  const detected = (await withLocalFile(blobStore(), stored.key, (file) => fileTypeFromFile(file)))?.mime;
   const type = detected ? videoInputTypeOfMime(detected) : null;
   if (!detected || !type) throw wrongType(input.name, detected);
   if (isOverByteLimit(type, stored.bytes)) {
@@ -160,19 +160,20 @@ async function heifAsPng(key: string, name: string): Promise<{ bytes: Buffer; si
 }
 
 async function checkTimed(type: "video" | "audio", stored: BlobInfo, mime: string, input: StoreVideoInputInput, written: Written): Promise<CheckedInput> {
-  const file = blobStore().pathFor(stored.key);
   if (WAV_MIMES.has(mime)) await refuseLyingWav(stored, input.name);
-  const probe = await readable(type, input.name, () => probeMedia(file, { signal: input.signal }));
-  const picture = type === "video" ? probe.video : null;
-  if (type === "video" ? !picture : !probe.audio) throw unreadable(input.name, type);
-  const meta = { name: input.name, bytes: stored.bytes, durationSeconds: probe.durationSeconds, width: picture?.width, height: picture?.height, fps: picture?.fps };
-  refuseBroken(type, meta, unknownTiming(type, input.name, probe));
-  const durationMs = Math.round((probe.durationSeconds ?? 0) * 1000);
-  if (!picture) return { mime, size: null, durationMs, thumbnailKey: null };
+  return withLocalFile(blobStore(), stored.key, async (file) => {
+    const probe = await readable(type, input.name, () => probeMedia(file, { signal: input.signal }));
+    const picture = type === "video" ? probe.video : null;
+    if (type === "video" ? !picture : !probe.audio) throw unreadable(input.name, type);
+    const meta = { name: input.name, bytes: stored.bytes, durationSeconds: probe.durationSeconds, width: picture?.width, height: picture?.height, fps: picture?.fps };
+    refuseBroken(type, meta, unknownTiming(type, input.name, probe));
+    const durationMs = Math.round((probe.durationSeconds ?? 0) * 1000);
+    if (!picture) return { mime, size: null, durationMs, thumbnailKey: null };
 
-  const thumbnailKey = await readable(type, input.name, () => storePosterFrame(file, probe.durationSeconds, input.signal));
-  written.add(thumbnailKey);
-  return { mime, size: { width: picture.width, height: picture.height }, durationMs, thumbnailKey };
+    const thumbnailKey = await readable(type, input.name, () => storePosterFrame(file, probe.durationSeconds, input.signal));
+    written.add(thumbnailKey);
+    return { mime, size: { width: picture.width, height: picture.height }, durationMs, thumbnailKey };
+  });
 }
 
 const WAV_MIMES: ReadonlySet<string> = new Set(["audio/wav", "audio/x-wav", "audio/wave"]);
