@@ -60,7 +60,7 @@ async function makeSamples(admin: APIRequestContext): Promise<Samples> {
 
 /** Each page of the studio; a detail page names the sample it shows. */
 const studioPages: { name: string; path: (samples: Samples) => string }[] = [
-  ...["/", "/alpha", "/beta", "/chat", "/compare", "/videos", "/gallery", "/teams", "/account", "/account/api", "/admin", "/admin/audit", "/admin/usage", "/admin/video"].map((path) => ({ name: path, path: () => path })),
+  ...["/", "/alpha", "/beta", "/chat", "/compare", "/videos", "/gallery", "/teams", "/account", "/account/api", "/admin", "/admin/audit", "/admin/budgets", "/admin/usage", "/admin/video"].map((path) => ({ name: path, path: () => path })),
   { name: "/chat/[id]", path: (samples: Samples) => `/chat/${samples.conversation}` },
   { name: "/gallery/[id]", path: (samples: Samples) => `/gallery/${samples.galleryItem}` },
   { name: "/teams/[id]", path: (samples: Samples) => `/teams/${samples.team}` },

@@ -41,21 +41,49 @@ export function PricesCard({ initialPrices, currency }: { initialPrices: ModelPr
     <Card className="space-y-3 p-5">
       <h2 className="text-sm font-semibold">Prices ({currency})</h2>
       <p className="text-xs text-muted">What each model&apos;s work costs. Jobs are reckoned at the prices they started with; a model left at 0 costs nothing.</p>
-      <div className="space-y-2">
-        {prices.map((price) => (
-          <form key={price.model} onSubmit={(event) => submit(price.model, event)} aria-label={`Prices of ${price.label}`} className="flex flex-wrap items-end gap-2 text-sm">
-            <span className="w-40 font-medium">{price.label}</span>
-            {PRICE_FIELDS.map(([field, label]) => (
-              <label key={field} className="space-y-1 text-xs text-muted">
-                <span className="block">{label}</span>
-                <input name={field} aria-label={`${price.label} ${label}`} defaultValue={price[field]} inputMode="decimal" className={`${inputClass} w-28 py-1`} />
-              </label>
-            ))}
-            <Button size="sm" type="submit" disabled={save.isPending && save.variables?.model === price.model}>
-              Save
-            </Button>
-          </form>
-        ))}
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-muted">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Model
+              </th>
+              {PRICE_FIELDS.map(([field, label]) => (
+                <th key={field} scope="col" className="px-2 py-1 font-medium">
+                  {label}
+                </th>
+              ))}
+              <th scope="col" className="py-1 pl-2">
+                <span className="sr-only">Save</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {prices.map((price) => {
+              // A form cannot wrap a table row, so each row's inputs join its form by id.
+              const formId = `prices-${price.model}`;
+              return (
+                <tr key={price.model}>
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    {price.label}
+                  </th>
+                  {PRICE_FIELDS.map(([field, label]) => (
+                    <td key={field} className="px-2 py-2">
+                      <input form={formId} name={field} aria-label={`${price.label} ${label}`} defaultValue={price[field]} inputMode="decimal" className={`${inputClass} w-28 py-1`} />
+                    </td>
+                  ))}
+                  <td className="py-2 pl-2 text-right">
+                    <form id={formId} onSubmit={(event) => submit(price.model, event)} aria-label={`Prices of ${price.label}`}>
+                      <Button size="sm" type="submit" disabled={save.isPending && save.variables?.model === price.model}>
+                        Save
+                      </Button>
+                    </form>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
       {problem ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
