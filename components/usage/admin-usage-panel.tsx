@@ -114,6 +114,7 @@ export function AdminUsagePanel() {
             heading={USAGE_GROUP_LABELS[report.groupBy]}
             groups={report.groups}
             totals={report.totals}
+            currency={report.currency}
             action={
               narrowable
                 ? (group) => (

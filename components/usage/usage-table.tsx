@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { formatMoney } from "@/lib/budgets/budget-labels";
 import type { UsageGroupDto, UsageTotals } from "@/lib/usage/usage-dto";
-import { USAGE_METRIC_LABELS } from "@/lib/usage/usage-labels";
+import { USAGE_METRIC_LABELS, USAGE_MONEY_LABEL } from "@/lib/usage/usage-labels";
 import { formatCount } from "./usage-format";
 
 type Props = {
@@ -8,6 +9,8 @@ type Props = {
   heading: string;
   groups: UsageGroupDto[];
   totals: UsageTotals;
+  /** The currency every amount is in. */
+  currency: string;
   /** Something to do with a line, shown at its end (the admin's "only this" filter). */
   action?: (group: UsageGroupDto) => ReactNode;
 };
@@ -15,7 +18,7 @@ type Props = {
 const cell = "px-5 py-2 text-right tabular-nums";
 
 // The usage of a range, a line per day, user, team or model, and their sum.
-export function UsageTable({ heading, groups, totals, action }: Props) {
+export function UsageTable({ heading, groups, totals, currency, action }: Props) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="usage-table">
@@ -25,6 +28,7 @@ export function UsageTable({ heading, groups, totals, action }: Props) {
             <th className={`${cell} font-medium`}>{USAGE_METRIC_LABELS.tokens}</th>
             <th className={`${cell} font-medium`}>{USAGE_METRIC_LABELS.images}</th>
             <th className={`${cell} font-medium`}>{USAGE_METRIC_LABELS.videoSeconds}</th>
+            <th className={`${cell} font-medium`}>{USAGE_MONEY_LABEL}</th>
             {action ? (
               <th className="px-5 py-2">
                 <span className="sr-only">Actions</span>
@@ -35,7 +39,7 @@ export function UsageTable({ heading, groups, totals, action }: Props) {
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {groups.length === 0 ? (
             <tr>
-              <td colSpan={action ? 5 : 4} className="px-5 py-6 text-center text-muted">
+              <td colSpan={action ? 6 : 5} className="px-5 py-6 text-center text-muted">
                 Nothing was used in this range.
               </td>
             </tr>
@@ -49,6 +53,7 @@ export function UsageTable({ heading, groups, totals, action }: Props) {
                 <td className={cell}>{formatCount(group.tokens)}</td>
                 <td className={cell}>{formatCount(group.images)}</td>
                 <td className={cell}>{formatCount(group.videoSeconds)}</td>
+                <td className={cell}>{formatMoney(group.amountMicros, currency)}</td>
                 {action ? <td className="px-5 py-2 text-right">{action(group)}</td> : null}
               </tr>
             ))
@@ -60,6 +65,7 @@ export function UsageTable({ heading, groups, totals, action }: Props) {
             <td className={cell}>{formatCount(totals.tokens)}</td>
             <td className={cell}>{formatCount(totals.images)}</td>
             <td className={cell}>{formatCount(totals.videoSeconds)}</td>
+            <td className={cell}>{formatMoney(totals.amountMicros, currency)}</td>
             {action ? <td /> : null}
           </tr>
         </tfoot>

@@ -1,8 +1,8 @@
 // What the usage routes answer (issue 12 "Usage"). Browser-safe types only.
 import type { UsageGroup } from "./usage-schemas";
 
-/** What was used: gateway tokens, images made, and seconds of finished video. */
-export type UsageTotals = { tokens: number; images: number; videoSeconds: number };
+/** What was used: gateway tokens, images made, seconds of finished video, and what it cost in micros of the currency. */
+export type UsageTotals = { tokens: number; images: number; videoSeconds: number; amountMicros: number };
 
 /** One user's usage of one model, counted to one team, on one UTC day. */
 export type UsageRowDto = UsageTotals & {
@@ -28,6 +28,8 @@ export type UsageGroupDto = UsageTotals & {
 export type UsageDayDto = { day: string; models: Record<string, UsageTotals> };
 
 export type UsageReportDto = {
+  /** The studio's currency (ISO 4217), which every amount is in. */
+  currency: string;
   from: string;
   to: string;
   groupBy: UsageGroup;

@@ -38,6 +38,9 @@ export const NO_TEAM_LABEL = "No team";
 export const USAGE_METRIC_LABELS = { tokens: "Tokens", images: "Images", videoSeconds: "Video seconds" } as const;
 export type UsageMetric = keyof typeof USAGE_METRIC_LABELS;
 
+/** The heading of what the usage cost, from the ledger's amounts in the studio's currency. */
+export const USAGE_MONEY_LABEL = "Cost";
+
 export const USAGE_GROUP_LABELS = { day: "Day", user: "User", team: "Team", model: "Model" } as const;
 
 /** How usage is counted, said on the usage pages. */

@@ -6,13 +6,14 @@ import { NO_TEAM_LABEL, USAGE_MODELS, usageModelLabel } from "./usage-labels";
 import { addDays, USAGE_NO_TEAM, type UsageGroup } from "./usage-schemas";
 
 export function emptyTotals(): UsageTotals {
-  return { tokens: 0, images: 0, videoSeconds: 0 };
+  return { tokens: 0, images: 0, videoSeconds: 0, amountMicros: 0 };
 }
 
 function addTo(totals: UsageTotals, row: UsageTotals): void {
   totals.tokens += row.tokens;
   totals.images += row.images;
   totals.videoSeconds = Math.round((totals.videoSeconds + row.videoSeconds) * 10) / 10;
+  totals.amountMicros += row.amountMicros;
 }
 
 function groupOf(row: UsageRowDto, groupBy: UsageGroup): Omit<UsageGroupDto, keyof UsageTotals> {
@@ -39,7 +40,7 @@ function compareGroups(groupBy: UsageGroup) {
     groupBy === "day" ? a.key.localeCompare(b.key) : b.tokens - a.tokens || b.images - a.images || b.videoSeconds - a.videoSeconds || a.label.localeCompare(b.label);
 }
 
-export function summarizeUsage(rows: UsageRowDto[], range: { from: string; to: string; groupBy: UsageGroup }): UsageReportDto {
+export function summarizeUsage(rows: UsageRowDto[], range: { from: string; to: string; groupBy: UsageGroup }, currency: string): UsageReportDto {
   const totals = emptyTotals();
   const groups = new Map<string, UsageGroupDto>();
   const days = new Map<string, UsageDayDto>();
@@ -57,5 +58,5 @@ export function summarizeUsage(rows: UsageRowDto[], range: { from: string; to: s
     }
   }
   const models = [...new Set(rows.map((row) => row.model))].sort((a, b) => modelOrder(a) - modelOrder(b) || a.localeCompare(b));
-  return { from: range.from, to: range.to, groupBy: range.groupBy, totals, groups: [...groups.values()].sort(compareGroups(range.groupBy)), days: [...days.values()], models };
+  return { currency, from: range.from, to: range.to, groupBy: range.groupBy, totals, groups: [...groups.values()].sort(compareGroups(range.groupBy)), days: [...days.values()], models };
 }

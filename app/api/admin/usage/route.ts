@@ -1,7 +1,6 @@
 import { requireAdmin } from "@/lib/auth/current-user";
 import { readQuery, route } from "@/lib/http/route";
-import { everyonesUsage, everyonesUsageRows } from "@/lib/usage/read-usage";
-import { usageCsvStream } from "@/lib/usage/usage-csv";
+import { everyonesUsage, everyonesUsageCsv } from "@/lib/usage/read-usage";
 import { adminUsageQuerySchema } from "@/lib/usage/usage-schemas";
 
 // Issue 12 "Usage": everyone's usage for site admins, as JSON for the page or as a CSV download.
@@ -9,7 +8,7 @@ export const GET = route(async (request) => {
   await requireAdmin();
   const query = readQuery(request, adminUsageQuerySchema);
   if (query.format === "json") return Response.json(await everyonesUsage(query));
-  return new Response(usageCsvStream(await everyonesUsageRows(query)), {
+  return new Response(await everyonesUsageCsv(query), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="usage-${query.from}-to-${query.to}.csv"`,
