@@ -4,7 +4,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { USAGE_MODELS, usageModelLabel } from "@/lib/usage/usage-labels";
-import { MICROS_PER_UNIT } from "./budget-labels";
+import { MICROS_PER_UNIT } from "@/lib/usage/money";
 import { storedLimit, type BudgetValues, type ModelPriceDto, type ModelPriceValues } from "./budget-schemas";
 
 const toMicros = (value: number) => Math.round(value * MICROS_PER_UNIT);

@@ -1,6 +1,7 @@
 // The words and units of budgets and prices, shared by the server (refusals, notices) and the
 // browser (the admin's forms, the account page). Amounts of money are kept in micros (millionths) of
 // the studio's one currency, so sums stay exact.
+import { MICROS_PER_UNIT } from "@/lib/usage/money";
 
 export const BUDGET_SCOPES = ["studio", "team", "team_member", "person"] as const;
 export type BudgetScope = (typeof BUDGET_SCOPES)[number];
@@ -17,8 +18,6 @@ export const BUDGET_METRIC_LABELS: Record<BudgetMetric, string> = { money: "Mone
 
 /** The soft alert's threshold when the admin names none. */
 export const DEFAULT_ALERT_PERCENT = 80;
-
-export const MICROS_PER_UNIT = 1_000_000;
 
 /** The units of work a job uses (or is expected to). */
 export type WorkUnits = { tokens: number; images: number; videoSeconds: number };

@@ -1,8 +1,9 @@
 // Prices and budgets as the admin area sets them and the pages show them: one rule for the browser's
 // forms and the server's routes. Browser-safe.
 import { z } from "zod";
+import { MICROS_PER_UNIT } from "@/lib/usage/money";
 import { USAGE_MODELS } from "@/lib/usage/usage-labels";
-import { BUDGET_METRICS, BUDGET_PERIODS, BUDGET_SCOPES, DEFAULT_ALERT_PERCENT, MICROS_PER_UNIT, type BudgetMetric, type BudgetPeriod, type BudgetScope } from "./budget-labels";
+import { BUDGET_METRICS, BUDGET_PERIODS, BUDGET_SCOPES, DEFAULT_ALERT_PERCENT, type BudgetMetric, type BudgetPeriod, type BudgetScope } from "./budget-labels";
 
 /** The highest price of one unit an admin may set, in the currency: far above any real price, and exact in micros. */
 export const MAX_UNIT_PRICE = 1000;

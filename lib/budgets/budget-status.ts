@@ -3,7 +3,8 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { applicableBudgets, budgetSelect, type BudgetRow, type Spender } from "./applicable-budgets";
 import type { BudgetStatusDto } from "./budget-schemas";
-import { budgetName, studioCurrency } from "./describe-budget";
+import { studioCurrency } from "@/lib/usage/currency";
+import { budgetName } from "./describe-budget";
 import { periodWindow } from "./periods";
 import { spentAgainst } from "./spending";
 

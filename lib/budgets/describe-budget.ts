@@ -1,15 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { SETTINGS_ID } from "@/lib/auth/site-settings";
 import { BUDGET_PERIOD_LABELS, formatMetric, formatResetAt } from "./budget-labels";
 import type { BudgetRow } from "./applicable-budgets";
 import type { PeriodWindow } from "./periods";
-
-/** The studio's one currency (every price and money budget is in it). */
-export async function studioCurrency(tx: Prisma.TransactionClient): Promise<string> {
-  const row = await tx.siteSettings.findUnique({ where: { id: SETTINGS_ID }, select: { currency: true } });
-  return row?.currency ?? "USD";
-}
 
 /**
  * A budget's name as the person it binds reads it: "Your budget", "Your budget in team Design",

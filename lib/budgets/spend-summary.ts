@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SpendSummaryDto } from "./budget-schemas";
-import { studioCurrency } from "./describe-budget";
+import { studioCurrency } from "@/lib/usage/currency";
 import { periodWindow } from "./periods";
 
 /**

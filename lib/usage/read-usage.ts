@@ -1,6 +1,6 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/types";
-import { studioCurrency } from "@/lib/budgets/describe-budget";
+import { studioCurrency } from "./currency";
 import { db } from "@/lib/db/client";
 import type { UsageReportDto, UsageRowDto } from "./usage-dto";
 import { usageCsvStream } from "./usage-csv";

@@ -1,6 +1,6 @@
 // The admin's usage export: CSV (lib/csv), one line per day, user, team and model, so a
 // spreadsheet can pivot it any way.
-import { MICROS_PER_UNIT } from "@/lib/budgets/budget-labels";
+import { MICROS_PER_UNIT } from "./money";
 import { csvLine } from "@/lib/csv/csv-cells";
 import type { UsageRowDto } from "./usage-dto";
 import { NO_TEAM_LABEL, usageModelLabel } from "./usage-labels";

@@ -7,7 +7,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listUsers } from "@/lib/auth/list-users";
 import { listModelPrices } from "@/lib/budgets/admin-budgets";
 import { allBudgets } from "@/lib/budgets/budget-status";
-import { studioCurrency } from "@/lib/budgets/describe-budget";
+import { studioCurrency } from "@/lib/usage/currency";
 import { db } from "@/lib/db/client";
 import { listAllTeams } from "@/lib/teams/teams";
 
