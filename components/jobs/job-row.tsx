@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
 import { formatElapsed, tookLabel } from "@/lib/client/format-elapsed";
 import { isActiveJobState, JOB_KIND_LABELS, type JobDto } from "@/lib/jobs/job-dto";
-import { jobStatusText } from "./job-status";
+import { heldReason, jobStatusText } from "./job-status";
 import { useCancelJob, useRunAgain } from "./use-jobs";
 
 const finishedTone = {
@@ -28,6 +28,7 @@ export function JobRow({ job, variation, onNavigate }: { job: JobDto; variation?
   const cancel = useCancelJob();
   const runAgain = useRunAgain();
   const failure = job.state === "failed" && job.error ? describeFailure(job.error.code, job.error.message).title : undefined;
+  const held = heldReason(job);
   return (
     <li className="flex gap-3 px-4 py-3" data-testid="job-row" data-job-state={job.state}>
       <span className="mt-1 grid size-4 shrink-0 place-items-center" aria-hidden>
@@ -52,6 +53,11 @@ export function JobRow({ job, variation, onNavigate }: { job: JobDto; variation?
           {jobStatusText(job)}
           {failure ? ` · ${failure}` : null}
         </p>
+        {held ? (
+          <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="job-held-reason">
+            {held}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-1 pt-0.5">
           {active ? (
             <button type="button" className={buttonClass} onClick={() => cancel.mutate(job.id)} disabled={cancel.isPending}>

@@ -1,5 +1,5 @@
 // Pure: a job's state in words, with its place in line or its round (labels from lib/jobs/job-dto).
-import { JOB_STATE_LABELS, WAITING_FOR_PLACE_LABEL, type JobDto } from "@/lib/jobs/job-dto";
+import { isActiveJobState, JOB_STATE_LABELS, WAITING_FOR_PLACE_LABEL, type JobDto } from "@/lib/jobs/job-dto";
 
 export function jobStatusText(job: Pick<JobDto, "state" | "queuePosition" | "round"> & Partial<Pick<JobDto, "waitingForPlace">>): string {
   if (job.waitingForPlace) return WAITING_FOR_PLACE_LABEL;
@@ -8,4 +8,12 @@ export function jobStatusText(job: Pick<JobDto, "state" | "queuePosition" | "rou
   // The v3.5 stream counts rounds from 0 (spec 2.2); people count from 1.
   if (job.state === "generating" && job.round !== null) return `${label} (round ${job.round + 1})`;
   return label;
+}
+
+/**
+ * Why a job that has not ended is held, when it is held by something other than its place in line:
+ * an unreachable service, whose sentence says since when and that the job continues by itself.
+ */
+export function heldReason(job: Pick<JobDto, "state" | "error">): string | null {
+  return isActiveJobState(job.state) && job.error ? job.error.message : null;
 }

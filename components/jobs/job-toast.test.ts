@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JobDto } from "@/lib/jobs/job-dto";
 import { toastForFinishedJob } from "./job-toast";
-import { jobStatusText } from "./job-status";
+import { heldReason, jobStatusText } from "./job-status";
 
 const finished = (patch: Partial<JobDto>): JobDto => ({
   id: "j1",
@@ -53,5 +53,16 @@ describe("jobStatusText", () => {
     expect(jobStatusText({ state: "waiting", queuePosition: 2, round: null })).toBe("Waiting in line, position 2");
     expect(jobStatusText({ state: "generating", queuePosition: null, round: 0 })).toBe("Generating (round 1)");
     expect(jobStatusText({ state: "storing", queuePosition: null, round: null })).toBe("Saving");
+  });
+});
+
+describe("heldReason", () => {
+  const unreachable = { code: "upstream_unreachable", message: "Waiting: the image service is unreachable since 21:40 UTC. The job continues by itself when it is back.", requestId: null };
+  it("gives the sentence of a job held by an unreachable service", () => {
+    expect(heldReason(finished({ state: "waiting", error: unreachable }))).toBe(unreachable.message);
+  });
+  it("gives nothing for a job waiting in line, or for an ended job's error", () => {
+    expect(heldReason(finished({ state: "waiting", queuePosition: 2 }))).toBeNull();
+    expect(heldReason(finished({ state: "failed", error: unreachable }))).toBeNull();
   });
 });
