@@ -46,6 +46,11 @@ const statusByCode = {
   budget_exceeded: 429,
   upstream_failed: 502,
   /**
+   * A service the request needs could not be connected to at all (lib/upstream/reachability): no
+   * byte was sent, so nothing was started or charged there. Its reachability is shown before a click.
+   */
+  upstream_unreachable: 503,
+  /**
    * The studio's own storage is full or refuses writes (lib/storage/storage-failure). Not a 500:
    * nothing is wrong with the request, and trying again only helps once an admin has made room.
    */

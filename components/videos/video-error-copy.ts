@@ -10,6 +10,7 @@ const VIDEO_TITLES = new Map<string, string>([
   ["partition_detect_failed", "The video service cannot tell its mode"],
   ["partition_mismatch", "The video service has another mode loaded"],
   ["queue_full", "The video service's queue is full"],
+  ["upstream_unreachable", "The video agent is unreachable"],
   ["moderation_unavailable", "Content checks are unavailable right now"],
   ["cannot_cancel", "A running job cannot be cancelled"],
   ["content_not_ready", "The result is not ready yet"],

@@ -6,7 +6,7 @@ import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
 import { cancelJob } from "@/lib/jobs/cancel-job";
 
 // A short wait limit, so the limit's path runs in a test; the wait itself is the real one.
-vi.mock("./outage-limit", () => ({ UNREACHABLE_WAIT_LIMIT_MS: 1_500 }));
+vi.mock("@/lib/upstream/reachability/wait-limit", () => ({ UNREACHABLE_WAIT_LIMIT_MS: 1_500 }));
 
 const context = useStudioTestContext();
 const start = (prompt: string) => startAlphaV3(context.user, alphaV3FormSchema.parse({ prompt, revise: false }));

@@ -4,7 +4,7 @@ import { changeJob } from "@/lib/jobs/job-changes";
 import type { JobOutcome, JobWork } from "@/lib/jobs/runner";
 import type { Job } from "@/lib/generated/prisma/client";
 import { readReachability } from "@/lib/upstream/reachability/record";
-import { UNREACHABLE_WAIT_LIMIT_MS } from "./outage-limit";
+import { UNREACHABLE_WAIT_LIMIT_MS } from "@/lib/upstream/reachability/wait-limit";
 
 // An image job whose call never reached the image service (no connection made, so nothing was sent
 // nor charged) waits for the service instead of failing at once, and is tried again when it is back.

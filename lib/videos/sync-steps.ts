@@ -8,6 +8,9 @@ import { log } from "@/lib/log";
 import { settings } from "@/lib/settings";
 import { videoAgentClient } from "@/lib/upstream/clients";
 import { DELIVERY_720P_SIZES } from "@/lib/upstream/video/limits";
+import { connectionFailureCode } from "@/lib/upstream/reachability/connection-failure";
+import { PROBE_TICK_MS } from "@/lib/upstream/reachability/probe";
+import { UNREACHABLE_WAIT_LIMIT_MS } from "@/lib/upstream/reachability/wait-limit";
 import { isVideoApiError, provesNotCreated, VideoApiError } from "@/lib/upstream/video/errors";
 import type { VideoJobRecord } from "@/lib/upstream/video/wire";
 import { agentReachesInputs, agentRequestBody, inputBaseUrl } from "./agent-request";
@@ -59,6 +62,11 @@ async function send(video: VideoJob): Promise<void> {
   try {
     record = await videoAgentClient().submit(agentRequestBody(sent));
   } catch (error) {
+    const unreachable = connectionFailureCode(error);
+    if (unreachable) {
+      await heldWhileUnreachable(sent, unreachable);
+      return;
+    }
     if (!provesNotCreated(error)) {
       log.warn({ err: error, videoJobId: video.id }, "video submit outcome unknown; reconciling before any resend");
       await toReconciling(sent);
@@ -82,6 +90,23 @@ async function refused(video: VideoJob, error: VideoApiError): Promise<void> {
     return;
   }
   await saveVideo(video, { status: "failed", errorCode: error.code, errorMessage: refusalMessage(error), errorParam: error.param, requestId: error.requestId, nextPollAt: null, ...release }, held);
+}
+
+/**
+ * No connection to the agent was made, so no byte of the job was sent and nothing exists upstream:
+ * the job is sent again once the agent is back (tried as often as the worker probes it), until the
+ * wait limit from its creation has passed.
+ */
+async function heldWhileUnreachable(video: VideoJob, code: string): Promise<void> {
+  const waitedMs = Date.now() - video.createdAt.getTime();
+  if (waitedMs > UNREACHABLE_WAIT_LIMIT_MS) {
+    const minutes = Math.round(UNREACHABLE_WAIT_LIMIT_MS / 60_000);
+    const message = `The video agent stayed unreachable (${code}) for ${minutes} minutes, so the job was never sent. Use Duplicate to submit it again once the agent is back.`;
+    await saveVideo(video, { status: "failed", submitSentAt: null, errorCode: "upstream_unreachable", errorMessage: message, nextPollAt: null, ...release }, held);
+    return;
+  }
+  const message = `The video agent is unreachable (${code}); nothing was sent, and the studio sends the job when the agent is back.`;
+  await saveVideo(video, { submitSentAt: null, errorCode: "upstream_unreachable", errorMessage: message, pollFailures: video.pollFailures + 1, nextPollAt: new Date(Date.now() + PROBE_TICK_MS), ...release }, held);
 }
 
 function refusalMessage(error: VideoApiError): string {

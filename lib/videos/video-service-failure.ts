@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { isInvalidEnvironmentError } from "@/lib/settings";
+import { connectionFailureCode } from "@/lib/upstream/reachability/connection-failure";
 import { isVideoApiError, isVideoResponseError, isVideoTransportError, type VideoService } from "@/lib/upstream/video/errors";
 
 /**
@@ -20,6 +21,10 @@ export function videoServiceFailure(error: unknown, service: VideoService, actio
     if (error.status === 404) return new AppError("not_found", message);
     if (error.status === 409) return new AppError("conflict", message);
     return new AppError("upstream_failed", message, [], headers);
+  }
+  const unreachable = connectionFailureCode(error);
+  if (unreachable) {
+    return new AppError("upstream_unreachable", `The ${service} is unreachable: the studio could not connect to it (${unreachable}) to ${action}. Try again once it is back.`);
   }
   if (isVideoTransportError(error)) {
     return new AppError(

@@ -6,6 +6,7 @@ import { serveBlob } from "@/lib/assets/serve-asset";
 import { storeImage } from "@/lib/assets/store-image";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { wakeVideoSync } from "@/lib/wakeups/video-sync-wake";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { waitForJob } from "@/test/jobs";
 import { cancelVideo } from "./cancel-video";
@@ -138,6 +139,36 @@ describe("video jobs against the emulator's agent", () => {
     const ready = await waitForPhase(second.id, ["ready", "failed"]);
     expect(ready).toMatchObject({ phase: "ready", error: null });
     expect(await agentPosts()).toBe(3);
+  });
+
+  it("holds a submit while the agent is unreachable, sending nothing, and sends it once when the agent is back", async () => {
+    // Made while the agent is up (a submit checks its loaded mode), with the sync stopped so neither is sent before the agent goes.
+    await stopVideoSync();
+    const held = await submit();
+    const overdue = await submit({ prompt: "a kite that waited too long" });
+    await context.upstream.emulator.stopPort("agent");
+    try {
+      await startVideoSync({ singleProcess: true });
+      // A submit now is refused at once, naming the unreachable agent.
+      await expect(submit({ prompt: "a boat nobody can send" })).rejects.toMatchObject({ code: "upstream_unreachable", message: expect.stringMatching(/video agent is unreachable/) });
+      for (const video of [held, overdue]) {
+        await expect.poll(async () => (await getVideo(context.user, video.id)).error?.code, { timeout: 10_000 }).toBe("upstream_unreachable");
+        expect(await context.testDb.db.videoJob.findUniqueOrThrow({ where: { id: video.id } })).toMatchObject({ status: "submitting", submitSentAt: null });
+      }
+      // One made longer ago than the wait limit fails, never sent, when its next try finds the agent still down.
+      await context.testDb.db.videoJob.update({ where: { id: overdue.id }, data: { createdAt: new Date(Date.now() - 31 * 60_000), nextPollAt: new Date() } });
+      wakeVideoSync();
+      const failed = await waitForPhase(overdue.id, ["failed"]);
+      expect(failed.error).toMatchObject({ code: "upstream_unreachable", message: expect.stringMatching(/never sent/) });
+    } finally {
+      await context.upstream.emulator.startPort("agent");
+    }
+    // Its next try (moved here instead of waiting for the probe's interval) finds the agent back.
+    await context.testDb.db.videoJob.update({ where: { id: held.id }, data: { nextPollAt: new Date() } });
+    wakeVideoSync();
+    const ready = await waitForPhase(held.id, ["ready", "failed", "lost"]);
+    expect(ready).toMatchObject({ phase: "ready", error: null });
+    expect(await agentPosts()).toBe(1);
   });
 
   it("shows a job that failed while running with its code", async () => {
