@@ -55,12 +55,17 @@ test("a team budget: the designer sees what is left, is refused when it runs out
   await designerPage.getByRole("button", { name: "Generate" }).click();
   await expect(designerPage.getByTestId("alpha-result-image").first()).toBeVisible({ timeout: 30_000 });
 
-  await designerPage.reload();
+  // What is left follows the job's end without a reload.
   await expect(left).toContainText("0 images left of 1 image (daily)");
+  await designerPage.reload();
   await designerPage.getByRole("textbox", { name: "Prompt" }).fill("one more lantern");
   await designerPage.getByRole("button", { name: "Generate" }).click();
   await expect(designerPage.getByText(`The budget of team ${teamName} (1 image, daily) has 0 images left, not enough for this job; it resets at`)).toBeVisible();
   await expect(designerPage.getByRole("status", { name: "Budget alerts" })).toContainText(`The budget of team ${teamName} has passed 80%`);
+
+  // The chat editor's composer says the same before a turn is sent.
+  await designerPage.goto("/chat");
+  await expect(designerPage.getByRole("list", { name: "Budget left" })).toContainText(`The budget of team ${teamName}: 0 images left of 1 image (daily)`);
 
   await page.reload();
   await expect(page.getByRole("status", { name: "Budget alerts" })).toContainText(`The budget of team ${teamName} has passed 80%: 0 images left of 1 image`);

@@ -8,8 +8,11 @@ import { budgetStandText } from "./budget-line";
 /** How often a form looks again at what is left: others' starts spend the same team and studio budgets. */
 const REFRESH_MS = 15_000;
 
+/** Every budget query; a job's end re-reads them, since its settlement changed what is left. */
+export const budgetsKey = ["budgets"] as const;
+
 const myBudgetsQuery = queryOptions({
-  queryKey: ["budgets", "mine"],
+  queryKey: [...budgetsKey, "mine"],
   queryFn: () => api<{ budgets: BudgetStatusDto[] }>("/api/budgets"),
   refetchInterval: REFRESH_MS,
 });

@@ -11,6 +11,7 @@ import { ComposerSettings } from "./composer-settings";
 import { Icon } from "./icons";
 import { checkDraft, turnFormInput, type TurnSettings } from "./turn-settings";
 import type { SendOutcome } from "./use-send-turn";
+import { BudgetsLeft } from "@/components/budgets/budgets-left";
 import { UpstreamNotices } from "@/components/upstreams/upstream-notices";
 
 /** What the composer starts with; a new `key` (from the parent) starts it over, e.g. for "edit & retry". */
@@ -84,6 +85,7 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
     >
       {banner}
       <UpstreamNotices services={["image"]} testId="composer-upstream-notice" />
+      <BudgetsLeft />
       {refusal ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300">
           Not sent: {refusal.message}

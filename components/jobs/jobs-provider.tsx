@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { alphaV3HistoryKey } from "@/components/alpha/alpha-v3-history";
 import { betaHistoryKey } from "@/components/beta/beta-history";
+import { budgetsKey } from "@/components/budgets/budgets-left";
 import { chatKeys } from "@/components/chat/chat-queries";
 import { galleryKey } from "@/components/gallery/gallery-keys";
 import { videosKey } from "@/components/videos/video-keys";
@@ -26,6 +27,7 @@ const MAX_TOASTS = 3;
  * conversation list; and a job that made something puts its entry at the top of an open gallery.
  */
 function refreshResultOf(queryClient: QueryClient, job: JobDto): void {
+  void queryClient.invalidateQueries({ queryKey: budgetsKey });
   if (job.state === "succeeded") void queryClient.invalidateQueries({ queryKey: [...galleryKey, "list"] });
   if (job.kind === "alpha_v3") {
     void queryClient.invalidateQueries({ queryKey: alphaV3HistoryKey });
