@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { FINISHED_JOB_STATES, type JobState } from "@/lib/jobs/job-dto";
 
@@ -19,3 +20,12 @@ export const slowCalls = (ms: number, pathPrefix = "/v1/") => ({ rate: 1, fault:
 
 /** A test job's charge: one alpha v3 image outside any team, reserved against whatever budgets apply. */
 export const ONE_ALPHA_IMAGE = { teamId: null, model: "alpha-v3", asked: { images: 1 } } as const;
+
+/** Resolves once the job waits for an unreachable upstream service (a job also waits, briefly, for the upstream line). */
+export const waitingForService = (db: PrismaClient, jobId: string) =>
+  expect
+    .poll(async () => {
+      const { state, errorCode } = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+      return `${state} ${errorCode}`;
+    }, { timeout: 20_000, interval: 20 })
+    .toBe("waiting upstream_unreachable");

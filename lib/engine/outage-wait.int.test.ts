@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { waitForJob } from "@/test/jobs";
+import { waitForJob, waitingForService } from "@/test/jobs";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
 import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
@@ -11,21 +11,12 @@ vi.mock("@/lib/upstream/reachability/wait-limit", () => ({ UNREACHABLE_WAIT_LIMI
 const context = useStudioTestContext();
 const start = (prompt: string) => startAlphaV3(context.user, alphaV3FormSchema.parse({ prompt, revise: false }));
 
-/** Resolves once the job waits for the unreachable image service (a job also waits, briefly, for the upstream line). */
-const waitingForService = (jobId: string) =>
-  expect
-    .poll(async () => {
-      const { state, errorCode } = await context.testDb.db.job.findUniqueOrThrow({ where: { id: jobId } });
-      return `${state} ${errorCode}`;
-    }, { timeout: 20_000, interval: 20 })
-    .toBe("waiting upstream_unreachable");
-
 describe("an image job while the image service is unreachable", () => {
   it("waits, then fails as upstream_unreachable once the wait limit has passed", async () => {
     await context.upstream.emulator.stopPort("image");
     try {
       const { job } = await start("a kite in a long outage");
-      await waitingForService(job.id);
+      await waitingForService(context.testDb.db, job.id);
       const ended = await waitForJob(context.testDb.db, job.id);
       expect(ended).toMatchObject({ state: "failed", errorCode: "upstream_unreachable" });
       expect(ended.errorMessage).toMatch(/^The image service is unreachable/);
@@ -38,7 +29,7 @@ describe("an image job while the image service is unreachable", () => {
     await context.upstream.emulator.stopPort("image");
     try {
       const { job } = await start("a kite nobody wants");
-      await waitingForService(job.id);
+      await waitingForService(context.testDb.db, job.id);
       await cancelJob(context.user, job.id);
       expect((await waitForJob(context.testDb.db, job.id, undefined, 3_000)).state).toBe("cancelled");
     } finally {

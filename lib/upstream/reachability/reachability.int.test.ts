@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { GET as getUpstreams } from "@/app/api/upstreams/route";
-import { waitForJob } from "@/test/jobs";
+import { waitForJob, waitingForService } from "@/test/jobs";
 import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
@@ -22,22 +22,13 @@ const stateOf = async (service: string) => (await readReachability()).find((stat
 let probeClock = Date.now();
 const later = () => new Date((probeClock += 10 * 60_000));
 
-/** Resolves once the job waits for the unreachable image service (a job also waits, briefly, for the upstream line). */
-const waitingForService = (jobId: string) =>
-  expect
-    .poll(async () => {
-      const { state, errorCode } = await context.testDb.db.job.findUniqueOrThrow({ where: { id: jobId } });
-      return `${state} ${errorCode}`;
-    }, { timeout: 20_000, interval: 20 })
-    .toBe("waiting upstream_unreachable");
-
 describe("upstream reachability", () => {
   it("a job started while the image service is stopped waits naming it, marks the service unreachable, and continues by itself once it returns", async () => {
     await context.upstream.emulator.stopPort("image");
     let job;
     try {
       ({ job } = await start("a kite in an outage"));
-      await waitingForService(job.id);
+      await waitingForService(context.testDb.db, job.id);
       expect(await context.testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ errorMessage: expect.stringMatching(/^Waiting: the image service is unreachable since \d\d:\d\d UTC/) });
       expect(await stateOf("image")).toMatchObject({ reachable: false, lastErrorCode: "ECONNREFUSED" });
     } finally {
