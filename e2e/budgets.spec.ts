@@ -55,8 +55,9 @@ test("a team budget: the designer sees what is left, is refused when it runs out
   await designerPage.getByRole("button", { name: "Generate" }).click();
   await expect(designerPage.getByTestId("alpha-result-image").first()).toBeVisible({ timeout: 30_000 });
 
-  // What is left follows the job's end without a reload.
+  // What is left, and the shell's alert, follow the job's end without a reload.
   await expect(left).toContainText("0 images left of 1 image (daily)");
+  await expect(designerPage.getByRole("status", { name: "Budget alerts" })).toContainText(`The budget of team ${teamName} has passed 80%`);
   await designerPage.reload();
   await designerPage.getByRole("textbox", { name: "Prompt" }).fill("one more lantern");
   await designerPage.getByRole("button", { name: "Generate" }).click();

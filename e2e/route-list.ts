@@ -179,6 +179,11 @@ export const apiRoutes: ApiRoute[] = [
     methods: { PUT: { body: { type: "json", sample: () => ({ model: "alpha-image-v3", per1kTokens: 0.01, perImage: 0.04, perVideoSecond: 0 }), strings: [], closed: ["model"] } } },
   },
   {
+    path: "/api/admin/currency",
+    access: "admin",
+    methods: { PUT: { body: { type: "json", sample: () => ({ currency: "USD" }), strings: [], closed: ["currency"] } } },
+  },
+  {
     path: "/api/admin/budgets",
     access: "admin",
     methods: {
@@ -790,6 +795,12 @@ export const apiRoutes: ApiRoute[] = [
   {
     // What is left of the budgets that bind the member's next start.
     path: "/api/budgets",
+    access: "member",
+    methods: { GET: { body: none, snapshot: true } },
+  },
+  {
+    // The budgets past their alert threshold that concern the member (all of them for an admin).
+    path: "/api/budgets/alerts",
     access: "member",
     methods: { GET: { body: none, snapshot: true } },
   },

@@ -6,7 +6,7 @@ import { api } from "@/lib/client/api";
 import { budgetStandText } from "./budget-line";
 
 /** How often a form looks again at what is left: others' starts spend the same team and studio budgets. */
-const REFRESH_MS = 15_000;
+export const BUDGETS_REFRESH_MS = 15_000;
 
 /** Every budget query; a job's end re-reads them, since its settlement changed what is left. */
 export const budgetsKey = ["budgets"] as const;
@@ -14,7 +14,7 @@ export const budgetsKey = ["budgets"] as const;
 const myBudgetsQuery = queryOptions({
   queryKey: [...budgetsKey, "mine"],
   queryFn: () => api<{ budgets: BudgetStatusDto[] }>("/api/budgets"),
-  refetchInterval: REFRESH_MS,
+  refetchInterval: BUDGETS_REFRESH_MS,
 });
 
 /** What is left of each budget that binds the next start, shown by a form before its button; nothing when none does. */

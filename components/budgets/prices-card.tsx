@@ -8,6 +8,7 @@ import { inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { modelPriceSchema, type ModelPriceDto, type ModelPriceValues } from "@/lib/budgets/budget-schemas";
 import { api } from "@/lib/client/api";
+import { CurrencyForm } from "./currency-form";
 
 const PRICE_FIELDS = [
   ["per1kTokens", "per 1,000 tokens"],
@@ -16,7 +17,7 @@ const PRICE_FIELDS = [
 ] as const;
 
 /** Every model's prices, in the studio's currency; each row is saved on its own. */
-export function PricesCard({ initialPrices, currency }: { initialPrices: ModelPriceDto[]; currency: string }) {
+export function PricesCard({ initialPrices, currency, currencyFixed }: { initialPrices: ModelPriceDto[]; currency: string; currencyFixed: boolean }) {
   const [prices, setPrices] = useState(initialPrices);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -41,6 +42,7 @@ export function PricesCard({ initialPrices, currency }: { initialPrices: ModelPr
     <Card className="space-y-3 p-5">
       <h2 className="text-sm font-semibold">Prices ({currency})</h2>
       <p className="text-xs text-muted">What each model&apos;s work costs. Jobs are reckoned at the prices they started with; a model left at 0 costs nothing.</p>
+      <CurrencyForm currency={currency} fixed={currencyFixed} />
       <div className="overflow-x-auto">
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Prices per model, in {currency}</caption>

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   "storage_quota.user_set": { category: "storage", label: "Set a user's storage quota" },
   "storage_quota.team_set": { category: "storage", label: "Set a team's storage quota" },
   "budget.price_set": { category: "budgets", label: "Set a model's prices" },
+  "budget.currency_set": { category: "budgets", label: "Set the studio's currency" },
   "budget.set": { category: "budgets", label: "Set a budget" },
   "budget.deleted": { category: "budgets", label: "Removed a budget" },
   "gallery.shared": { category: "sharing", label: "Shared a gallery item with a team" },

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { DELETE as deleteBudgetRoute } from "@/app/api/admin/budgets/[id]/route";
 import { POST as budgetRoute } from "@/app/api/admin/budgets/route";
+import { GET as alertsRoute } from "@/app/api/budgets/alerts/route";
+import { PUT as currencyRoute } from "@/app/api/admin/currency/route";
 import { PUT as priceRoute } from "@/app/api/admin/prices/route";
 import type { CurrentUser } from "@/lib/auth/types";
 import { session } from "@/test/session-double";
@@ -32,6 +34,7 @@ function json(url: string, method: string, body: unknown) {
 }
 
 const putPrice = (body: unknown) => priceRoute(json("http://studio.test/api/admin/prices", "PUT", body), { params: Promise.resolve({}) });
+const putCurrency = (body: unknown) => currencyRoute(json("http://studio.test/api/admin/currency", "PUT", body), { params: Promise.resolve({}) });
 const postBudget = (body: unknown) => budgetRoute(json("http://studio.test/api/admin/budgets", "POST", body), { params: Promise.resolve({}) });
 const removeBudget = (id: string) => deleteBudgetRoute(new Request(`http://studio.test/api/admin/budgets/${id}`, { method: "DELETE" }), { params: Promise.resolve({ id }) });
 
@@ -100,5 +103,51 @@ describe("the admin sets prices and budgets", () => {
     const response = await postBudget({ scope: "team", teamId: "00000000-0000-4000-8000-000000000000", metric: "images", period: "daily", limit: 5 });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { fields: unknown } }).error.fields).toEqual([{ field: "teamId", message: "must be the id of a team" }]);
+  });
+
+  it("an admin names the currency until money has been charged in it; then it stays, with a 409 naming the field", async () => {
+    const member = await signIn();
+    expect((await putCurrency({ currency: "EUR" })).status).toBe(403);
+    const admin = await signIn("admin");
+    const wrong = await putCurrency({ currency: "eur" });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { fields: unknown } }).error.fields).toEqual([{ field: "currency", message: "must be an ISO 4217 code of three capital letters, such as EUR" }]);
+    const unknown = await putCurrency({ currency: "QQQ" });
+    expect(((await unknown.json()) as { error: { fields: unknown } }).error.fields).toEqual([{ field: "currency", message: "must be a currency this studio knows (ISO 4217)" }]);
+
+    const euros = await putCurrency({ currency: "EUR" });
+    expect(euros.status).toBe(200);
+    expect(await euros.json()).toEqual({ currency: "EUR" });
+    await postBudget({ scope: "person", userId: member.id, metric: "money", period: "none", limit: 10 });
+    expect(await myBudgets({ userId: member.id, teamId: member.activeTeamId })).toEqual([expect.objectContaining({ currency: "EUR" })]);
+
+    const prices = { per1kTokensMicros: 0, perImageMicros: 40_000, perVideoSecondMicros: 0 };
+    await db().chargeEntry.create({ data: { kind: "charge", at: new Date(), jobId: "job-charged", userId: member.id, model: "alpha-image-v3", images: 1, ...prices, amountMicros: 40_000n } });
+    const refused = await putCurrency({ currency: "GBP" });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { fields: unknown } }).error.fields).toEqual([{ field: "currency", message: "must stay EUR: 1 charge was reckoned in it" }]);
+    expect((await putCurrency({ currency: "EUR" })).status).toBe(200);
+
+    const entries = await db().auditLog.findMany({ where: { actorId: admin.id, action: "budget.currency_set" } });
+    expect(entries.map((entry) => entry.details)).toEqual([{ from: "USD", to: "EUR" }]);
+  });
+
+  it("the shell's alerts: a person sees the budgets past their threshold that bind them; an admin sees every one", async () => {
+    const first = await signIn();
+    const second = await signIn();
+    const admin = await signIn("admin");
+    // A limit of 0 is past any threshold at once; the studio's is far from its own.
+    const own = await postBudget({ scope: "person", userId: first.id, metric: "images", period: "none", limit: 0 });
+    const other = await postBudget({ scope: "person", userId: second.id, metric: "images", period: "none", limit: 0 });
+    await postBudget({ scope: "studio", metric: "tokens", period: "none", limit: 1_000_000 });
+    const [ownId, otherId] = await Promise.all([own, other].map(async (response) => ((await response.json()) as { budget: { id: string } }).budget.id));
+    const alerts = async () => {
+      const response = await alertsRoute(new Request("http://studio.test/api/budgets/alerts"), { params: Promise.resolve({}) });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { budgets: { id: string }[] }).budgets.map((budget) => budget.id).sort();
+    };
+    expect(await alerts()).toEqual(expect.arrayContaining([ownId, otherId]));
+    session.user = first;
+    expect(await alerts()).toEqual([ownId]);
   });
 });

@@ -24,6 +24,14 @@ export const modelPriceSchema = z.strictObject({
 });
 export type ModelPriceValues = z.infer<typeof modelPriceSchema>;
 
+/** PUT /api/admin/currency: the one currency every price, money budget and cost is in. */
+export const currencySchema = z.strictObject({
+  currency: z
+    .string({ error: "must be a currency code" })
+    .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code of three capital letters, such as EUR", abort: true })
+    .refine((code) => Intl.supportedValuesOf("currency").includes(code), "must be a currency this studio knows (ISO 4217)"),
+});
+
 /** POST /api/admin/budgets: sets the budget of one metric for one target (replacing one already set). */
 export const budgetSchema = z
   .strictObject({

@@ -51,3 +51,12 @@ export async function allBudgets(now = new Date()): Promise<BudgetStatusDto[]> {
   const rows = await db.budget.findMany({ orderBy: [{ scope: "asc" }, { createdAt: "asc" }], select: budgetSelect });
   return budgetStatuses(rows, null, now);
 }
+
+/**
+ * The budgets past their alert threshold that concern `user`: those that bind their next start, or
+ * every one for an admin, who watches them all.
+ */
+export async function budgetAlertsFor(user: { id: string; role: string; activeTeamId: string | null }, now = new Date()): Promise<BudgetStatusDto[]> {
+  const budgets = user.role === "admin" ? await allBudgets(now) : await myBudgets({ userId: user.id, teamId: user.activeTeamId }, now);
+  return budgets.filter((budget) => budget.alerting);
+}

@@ -7,6 +7,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listUsers } from "@/lib/auth/list-users";
 import { listModelPrices } from "@/lib/budgets/admin-budgets";
 import { allBudgets } from "@/lib/budgets/budget-status";
+import { chargesWithMoney } from "@/lib/budgets/set-currency";
 import { studioCurrency } from "@/lib/usage/currency";
 import { db } from "@/lib/db/client";
 import { listAllTeams } from "@/lib/teams/teams";
@@ -15,13 +16,13 @@ export const metadata: Metadata = { title: "Prices and budgets" };
 
 export default async function AdminBudgetsPage() {
   const admin = await requirePageAdmin();
-  const [prices, budgets, teams, users, currency] = await Promise.all([listModelPrices(), allBudgets(), listAllTeams(admin), listUsers(), studioCurrency(db)]);
+  const [prices, budgets, teams, users, currency, charges] = await Promise.all([listModelPrices(), allBudgets(), listAllTeams(admin), listUsers(), studioCurrency(db), chargesWithMoney()]);
   return (
     <>
       <PageHeader title="Prices and budgets" description="What each model's work costs, and how much the studio, a team, a member or a person may spend." actions={<BackLink href="/admin">Admin</BackLink>} />
       <div className="space-y-6">
         <BudgetsCard budgets={budgets} teams={teams.map((team) => ({ id: team.id, name: team.name }))} people={users.map((user) => ({ id: user.id, name: `${user.name} (${user.email})` }))} currency={currency} />
-        <PricesCard initialPrices={prices} currency={currency} />
+        <PricesCard initialPrices={prices} currency={currency} currencyFixed={charges > 0} />
       </div>
     </>
   );

@@ -1,0 +1,69 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { MutationError } from "@/components/ui/mutation-error";
+import { currencySchema } from "@/lib/budgets/budget-schemas";
+import { api } from "@/lib/client/api";
+
+// One fixed locale for the names, so the server's render and the browser's agree.
+const currencyNames = new Intl.DisplayNames("en", { type: "currency" });
+
+/** The studio's currency, which an admin may change until money has been charged in it. */
+export function CurrencyForm({ currency, fixed }: { currency: string; fixed: boolean }) {
+  const router = useRouter();
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (values: { currency: string }) => api<{ currency: string }>("/api/admin/currency", { method: "PUT", json: values }),
+    // Every price, budget and figure on the page is labelled with it.
+    onSuccess: () => router.refresh(),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = currencySchema.safeParse({ currency: new FormData(event.currentTarget).get("currency") });
+    if (!parsed.success) {
+      setProblem(`currency: ${parsed.error.issues[0]?.message ?? "is not valid"}`);
+      return;
+    }
+    setProblem(null);
+    save.mutate(parsed.data);
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Currency" className="space-y-1">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label htmlFor={id} className="text-muted">
+          Currency
+        </label>
+        <select id={id} name="currency" defaultValue={currency} disabled={fixed} aria-describedby={`${id}-hint`} className={`${inputClass} w-auto py-1`}>
+          {Intl.supportedValuesOf("currency").map((code) => (
+            <option key={code} value={code}>
+              {code}: {currencyNames.of(code)}
+            </option>
+          ))}
+        </select>
+        {fixed ? null : (
+          <Button size="sm" type="submit" disabled={save.isPending}>
+            Save
+          </Button>
+        )}
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        {fixed
+          ? `Money has been charged in ${currency}, so it stays: the ledger's amounts are in it.`
+          : "Prices and money budgets keep their numbers in the new currency. It can change until money is first charged."}
+      </p>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {problem}
+        </p>
+      ) : null}
+      <MutationError mutation={save} title="The currency was not saved" />
+    </form>
+  );
+}
