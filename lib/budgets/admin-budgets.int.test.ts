@@ -135,7 +135,7 @@ describe("the admin sets prices and budgets", () => {
   it("the shell's alerts: a person sees the budgets past their threshold that bind them; an admin sees every one", async () => {
     const first = await signIn();
     const second = await signIn();
-    const admin = await signIn("admin");
+    await signIn("admin");
     // A limit of 0 is past any threshold at once; the studio's is far from its own.
     const own = await postBudget({ scope: "person", userId: first.id, metric: "images", period: "none", limit: 0 });
     const other = await postBudget({ scope: "person", userId: second.id, metric: "images", period: "none", limit: 0 });
