@@ -179,6 +179,12 @@ export const apiRoutes: ApiRoute[] = [
     methods: { PUT: { body: { type: "json", sample: () => ({ model: "alpha-image-v3", per1kTokens: 0.01, perImage: 0.04, perVideoSecond: 0 }), strings: [], closed: ["model"] } } },
   },
   {
+    // The per-role caps on queued jobs; the admin's budgets page reads them on the server.
+    path: "/api/admin/queue-caps",
+    access: "admin",
+    methods: { PUT: { body: { type: "json", sample: () => ({ admin: null, member: null }), strings: [], closed: [] } } },
+  },
+  {
     path: "/api/admin/currency",
     access: "admin",
     methods: { PUT: { body: { type: "json", sample: () => ({ currency: "USD" }), strings: [], closed: ["currency"] } } },

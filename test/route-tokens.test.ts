@@ -23,6 +23,7 @@ const expected: Record<string, unknown> = {
   "PATCH /api/admin/storage-quotas": "refused",
   "PUT /api/admin/prices": "refused",
   "PUT /api/admin/currency": "refused",
+  "PUT /api/admin/queue-caps": "refused",
   "POST /api/admin/budgets": "refused",
   "DELETE /api/admin/budgets/[id]": "refused",
   "GET /api/admin/teams": "refused",

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   "settings.access_tokens": { category: "settings", label: "Switched personal access tokens" },
   "settings.access_tokens_without_expiry": { category: "settings", label: "Switched tokens without expiry" },
   "settings.storage_quotas": { category: "settings", label: "Changed default storage quotas" },
+  "settings.queued_job_caps": { category: "settings", label: "Changed the caps on queued jobs" },
   "storage_quota.user_set": { category: "storage", label: "Set a user's storage quota" },
   "storage_quota.team_set": { category: "storage", label: "Set a team's storage quota" },
   "budget.price_set": { category: "budgets", label: "Set a model's prices" },

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { Job, Prisma } from "@/lib/generated/prisma/client";
 import { changeJobIf, lockOwnerJobs, type OwnerLockedTx } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
+import { assertWithinQueueCap } from "./queue-caps";
 import { nextWake, wakeCount } from "@/lib/wakeups/process-wakeups";
 
 // A hint, not a promise: running work ends when the upstream answers (seconds to a few minutes), and
@@ -40,7 +41,8 @@ type RunningPlaces = { startedAt: (index: number) => Date | null };
 // waiting jobs stay bounded by the largest set. `insert` writes the new jobs and their rows; it runs
 // in the same transaction as the count, under the user's job lock, so two studio instances on one
 // PostgreSQL cannot both see a free place and both take it. Inside `insert` use only `tx`: another
-// connection would not see the uncommitted rows, nor wait for the lock.
+// connection would not see the uncommitted rows, nor wait for the lock. A start that leaves the user
+// with more jobs than their role's cap (lib/jobs/queue-caps) is refused and its rows taken back.
 export function startWithinRunningLimit<T>(userId: string, insert: (tx: OwnerLockedTx, places: RunningPlaces) => Promise<T>): Promise<T> {
   const limit = env().USER_MAX_RUNNING_GENERATIONS;
   return db.$transaction(async (transaction) => {
@@ -51,7 +53,9 @@ export function startWithinRunningLimit<T>(userId: string, insert: (tx: OwnerLoc
       throw new AppError("rate_limited", runningLimitMessage(limit), [], { "Retry-After": String(RETRY_AFTER_SECONDS) });
     }
     const now = new Date();
-    return insert(tx, { startedAt: (index) => (index < limit - active ? now : null) });
+    const started = await insert(tx, { startedAt: (index) => (index < limit - active ? now : null) });
+    await assertWithinQueueCap(tx, userId, () => tx.job.count({ where: activeJobs(userId) }));
+    return started;
   });
 }
 

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SiteSettings" ADD COLUMN     "queuedJobCapAdmin" INTEGER,
+ADD COLUMN     "queuedJobCapMember" INTEGER;
