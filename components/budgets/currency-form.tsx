@@ -36,20 +36,22 @@ export function CurrencyForm({ currency, fixed }: { currency: string; fixed: boo
 
   return (
     <form onSubmit={submit} aria-label="Currency" className="space-y-1">
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <label htmlFor={id} className="text-muted">
-          Currency
-        </label>
-        <select id={id} name="currency" defaultValue={currency} disabled={fixed} aria-describedby={`${id}-hint`} className={`${inputClass} w-auto py-1`}>
-          {Intl.supportedValuesOf("currency").map((code) => (
-            <option key={code} value={code}>
-              {code}: {currencyNames.of(code)}
-            </option>
-          ))}
-        </select>
+      <div className="flex flex-wrap items-end gap-2 text-sm">
+        <div className="w-72 space-y-1.5">
+          <label htmlFor={id} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
+            Currency
+          </label>
+          <select id={id} name="currency" defaultValue={currency} disabled={fixed} aria-describedby={`${id}-hint`} className={inputClass}>
+            {Intl.supportedValuesOf("currency").map((code) => (
+              <option key={code} value={code}>
+                {code}: {currencyNames.of(code)}
+              </option>
+            ))}
+          </select>
+        </div>
         {fixed ? null : (
-          <Button size="sm" type="submit" disabled={save.isPending}>
-            Save
+          <Button type="submit" disabled={save.isPending}>
+            Save currency
           </Button>
         )}
       </div>
