@@ -55,6 +55,11 @@ const statusByCode = {
    * nothing is wrong with the request, and trying again only helps once an admin has made room.
    */
   storage_failed: 507,
+  /**
+   * The studio's database could not be reached or dropped the connection (a restart, a failover):
+   * nothing was done, and the same request succeeds once it is back, usually within seconds.
+   */
+  database_unavailable: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof statusByCode;

@@ -12,6 +12,8 @@ export type TestJobWorker = { boss: PgBoss; stop(): Promise<void> };
  */
 export async function startTestJobWorker(url: string): Promise<TestJobWorker> {
   const boss = new PgBoss({ connectionString: url, supervise: false, schedule: false, useListenNotify: true });
+  // As the worker process does (lib/engine/worker): a lost connection is reported, not thrown.
+  boss.on("error", () => undefined);
   await boss.start();
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);

@@ -1,6 +1,10 @@
 import "server-only";
-import { type ClientError, isAppError } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
+import { type ClientError, isAppError, statusOfCode } from "@/lib/errors";
 import { isUpstreamError, parseRetryAfter, type UpstreamErrorKind } from "@/lib/upstream/errors";
+
+/** A database restart takes seconds; a client that waits this long usually finds it back. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** A failure as the studio answers it: HTTP status and headers, the body's `error`, and whether nobody expected it (log it). */
 type Failure = { status: number; headers: Record<string, string>; error: ClientError; unexpected: boolean };
@@ -52,6 +56,19 @@ export function failureOf(error: unknown, requestId?: string): Failure {
       status: statusByUpstreamKind[kind],
       headers: retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : {},
       error: { code: kind, message, ...(field && { field }), ...(quoted && { requestId: quoted }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) },
+      unexpected: false,
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: statusOfCode("database_unavailable"),
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+      error: {
+        code: "database_unavailable",
+        message: "The studio's database is unreachable for the moment (a restart or a network cut). Nothing was done; try again in a few seconds.",
+        ...(requestId && { requestId }),
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      },
       unexpected: false,
     };
   }

@@ -6,6 +6,7 @@ import { failureOf, storedFailure } from "@/lib/http/client-error";
 import { log } from "@/lib/log";
 import { changeJob } from "./job-changes";
 import { ACTIVE_JOB_STATES } from "./job-dto";
+import { untilDatabaseAnswers } from "@/lib/db/until-database-answers";
 import { endLinkedRun } from "./end-linked-run";
 import { CANCELLED } from "./job-failures";
 
@@ -66,7 +67,8 @@ export async function runJob(job: Pick<Job, "id" | "ownerId" | "generationId" | 
             await endLinkedRun(tx, job, outcome, { durationMs: Date.now() - started });
             await outcome.record?.(tx);
           };
-    await changeJob(job, { ...endOf(outcome), queuePosition: null, finishedAt: new Date() }, record);
+    // Changes only a job that has not ended, so a repeat after a lost answer writes nothing twice.
+    await untilDatabaseAnswers("a job's end", () => changeJob(job, { ...endOf(outcome), queuePosition: null, finishedAt: new Date() }, record));
   } catch (error) {
     log.error({ err: error, jobId: job.id }, "job end not recorded; the sweep will end it once its heartbeat stops");
   } finally {

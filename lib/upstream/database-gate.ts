@@ -9,6 +9,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { untilDatabaseAnswers } from "@/lib/db/until-database-answers";
 import { log } from "@/lib/log";
 import { assertValidLimit, type ConcurrencyGate, type LineParty, type ReleaseSlot } from "./concurrency-gate";
 import { admitAfter, beatHeartbeats, deleteTicket, insertTicket, placesOf, type TicketId, type Tx } from "./gate-tickets";
@@ -95,7 +96,9 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
   async function leave(model: string, ticket: TicketId): Promise<void> {
     // Forgotten first: a ticket whose delete fails then goes stale instead of being kept alive.
     forget(ticket);
-    await changeLine(model, (tx) => deleteTicket(tx, ticket));
+    // Tried again through a database restart: the place is free within a second of its return,
+    // not once the ticket has gone stale.
+    await untilDatabaseAnswers("an upstream place's release", () => changeLine(model, (tx) => deleteTicket(tx, ticket)));
     wake();
   }
 
