@@ -36,10 +36,13 @@ export async function removeUnusedBlobs(keys: string[]) {
   }
 }
 
-async function deleteBlobIfUnused(key: string) {
+/** Removes the blob of `key` if no Asset row and no hold names it; says whether it did. */
+export async function deleteBlobIfUnused(key: string): Promise<boolean> {
   const [rows, holds] = await Promise.all([
     db.asset.count({ where: { OR: [{ storageKey: key }, { thumbnailKey: key }] } }),
     db.blobHold.count({ where: { key } }),
   ]);
-  if (rows === 0 && holds === 0) await blobStore().delete(key);
+  if (rows > 0 || holds > 0) return false;
+  await blobStore().delete(key);
+  return true;
 }
