@@ -1,41 +1,48 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { blobStore } from "@/lib/storage";
 
-// Blobs written by stores still under way, by key. Keys are content hashes, so two uploads of the same
-// bytes share one blob: one that fails must not remove the blob the other is about to record. On
-// globalThis, like the blob store, so every route bundle of the server shares one count.
-const pendingBlobs = ((globalThis as typeof globalThis & { studioPendingBlobs?: Map<string, number> }).studioPendingBlobs ??= new Map());
+// Blobs written by stores still under way are held by BlobHold rows. Keys are content hashes, so two
+// uploads of the same bytes share one blob: one that fails, or a delete of a row with the same bytes,
+// must not remove the blob the other is about to record. Rows, not memory, because web processes and
+// workers share the database and the blob store: a hold must be seen by every one of them.
 
-export function holdBlob(key: string) {
-  pendingBlobs.set(key, (pendingBlobs.get(key) ?? 0) + 1);
+/** One store's hold on one blob, taken with `holdBlob` and let go with `releaseBlobs` (or `dropHolds` as its row is recorded). */
+export type BlobHold = { id: string; key: string };
+
+/** Holds `key` for a store under way: taken right after the put returned the key, before its checks. */
+export async function holdBlob(key: string): Promise<BlobHold> {
+  return db.blobHold.create({ data: { key }, select: { id: true, key: true } });
 }
 
-/** Lets go of `keys`; unless `recorded` (a row now uses them), removes those no row and no other store uses. */
-export async function releaseBlobs(keys: string[], recorded: boolean) {
-  for (const key of keys) {
-    const holders = (pendingBlobs.get(key) ?? 1) - 1;
-    if (holders > 0) pendingBlobs.set(key, holders);
-    else pendingBlobs.delete(key);
-  }
-  if (recorded) return;
-  for (const key of keys) {
-    if (pendingBlobs.has(key)) continue;
-    // A failed clean-up must not hide why the store failed: it is logged, and the caller gets the cause.
-    await deleteBlobIfUnused(key).catch((error: unknown) => log.error({ err: error, key }, "could not remove an unused blob"));
-  }
+/** Ends `holds` in the transaction that records the Asset row naming their blobs: from then on the row keeps them. */
+export async function dropHolds(tx: Prisma.TransactionClient, holds: readonly BlobHold[]): Promise<void> {
+  await tx.blobHold.deleteMany({ where: { id: { in: holds.map((hold) => hold.id) } } });
 }
 
-/** After rows were deleted: removes the blobs of `keys` that no remaining row and no store under way uses. */
+/** Lets go of `holds`; unless `recorded` (a row now uses them), removes the blobs no row and no other hold uses. */
+export async function releaseBlobs(holds: readonly BlobHold[], recorded: boolean) {
+  await dropHolds(db, holds);
+  if (!recorded) await removeUnusedBlobs(holds.map((hold) => hold.key));
+}
+
+/** After rows were deleted, or a store failed: removes the blobs of `keys` that no remaining row and no hold uses. */
 export async function removeUnusedBlobs(keys: string[]) {
   for (const key of new Set(keys)) {
-    if (pendingBlobs.has(key)) continue;
+    // A failed clean-up must not hide why the caller is here: it is logged, and the orphan sweep retries it.
     await deleteBlobIfUnused(key).catch((error: unknown) => log.error({ err: error, key }, "could not remove an unused blob"));
   }
 }
 
-async function deleteBlobIfUnused(key: string) {
-  const users = await db.asset.count({ where: { OR: [{ storageKey: key }, { thumbnailKey: key }] } });
-  if (users === 0) await blobStore().delete(key);
+/** Removes the blob of `key` if no Asset row and no hold names it; says whether it did. */
+export async function deleteBlobIfUnused(key: string): Promise<boolean> {
+  const [rows, holds] = await Promise.all([
+    db.asset.count({ where: { OR: [{ storageKey: key }, { thumbnailKey: key }] } }),
+    db.blobHold.count({ where: { key } }),
+  ]);
+  if (rows > 0 || holds > 0) return false;
+  await blobStore().delete(key);
+  return true;
 }

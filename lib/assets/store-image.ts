@@ -10,7 +10,7 @@ import { convertHeif, isDecodeLimitError, isHeif } from "./heic";
 import { HEIF_DECODE_RULE } from "./heif-decoder-process";
 import { exceedsPixelLimit, isPixelLimitError, keepHead, readSizeWithDecoder, readStreamedHeader, type ImageHeader } from "./image-probe";
 import type { PixelSize } from "./pixel-size";
-import { holdBlob, releaseBlobs } from "./pending-blobs";
+import { type BlobHold, dropHolds, holdBlob, releaseBlobs } from "./pending-blobs";
 import { isImageDecodeError, makeThumbnail } from "./thumbnail";
 import { makeThumbnailLater } from "./thumbnail-later";
 import { formatMegabytes, mimeList } from "./media-labels";
@@ -63,16 +63,14 @@ type CheckedImage = { mime: string; size: PixelSize; thumbnailKey: string | null
 export async function storeImage(input: StoreImageInput) {
   const streamed = keepHead(input.source);
   const stored = await putWithinLimit({ ...input, source: streamed.source });
-  const written = [stored.key];
-  holdBlob(stored.key);
+  const holds = [await holdBlob(stored.key)];
   let asset;
   let image: CheckedImage | undefined;
   try {
     const header = await readStreamedHeader(streamed.head(), stored.key);
     const check = () =>
-      checkImage(stored.key, header, input, (key) => {
-        written.push(key);
-        holdBlob(key);
+      checkImage(stored.key, header, input, async (key) => {
+        holds.push(await holdBlob(key));
       });
     // Someone's upload ("before-row") can be sent again: past a full line it is refused; a result
     // the studio fetched itself waits its turn.
@@ -96,19 +94,26 @@ export async function storeImage(input: StoreImageInput) {
       position: input.position ?? 0,
       role: input.role,
       layout: input.layout,
-    });
+    }, holds);
     if (!asset.thumbnailKey && input.decode === "after-row") makeThumbnailLater(asset);
     return { ...asset, convertedFrom: image.converted?.from ?? null };
   } finally {
     // A converted upload's original is not kept (see convertUpload); its conversion and thumbnail are.
-    const original = asset !== undefined && image?.converted ? [stored.key] : [];
-    await releaseBlobs(written.filter((key) => !original.includes(key)), asset !== undefined);
+    const original = asset !== undefined && image?.converted ? holds.filter((hold) => hold.key === stored.key) : [];
+    await releaseBlobs(holds.filter((hold) => !original.includes(hold)), asset !== undefined);
     await releaseBlobs(original, false);
   }
 }
 
-function createRow(input: StoreImageInput, data: Prisma.AssetUncheckedCreateInput): Promise<Asset> {
-  return input.withinQuota ? createAssetWithinQuota(data) : db.asset.create({ data });
+/** The row, with the holds on its blobs ended in its transaction: the row keeps them from then on. */
+function createRow(input: StoreImageInput, data: Prisma.AssetUncheckedCreateInput, holds: readonly BlobHold[]): Promise<Asset> {
+  const endHolds = (tx: Prisma.TransactionClient) => dropHolds(tx, holds);
+  if (input.withinQuota) return createAssetWithinQuota(data, endHolds);
+  return db.$transaction(async (tx) => {
+    const asset = await tx.asset.create({ data });
+    await endHolds(tx);
+    return asset;
+  });
 }
 
 async function putWithinLimit(input: StoreImageInput) {
@@ -120,7 +125,7 @@ async function putWithinLimit(input: StoreImageInput) {
   }
 }
 
-async function checkImage(key: string, header: ImageHeader | undefined, input: StoreImageInput, onBlob: (key: string) => void): Promise<CheckedImage> {
+async function checkImage(key: string, header: ImageHeader | undefined, input: StoreImageInput, onBlob: (key: string) => Promise<void>): Promise<CheckedImage> {
   if (!header || !input.allowedMimes.includes(header.mime)) throw wrongType(input.allowedMimes, header?.mime);
   if (header.size && exceedsPixelLimit(header.size)) throw tooManyPixels(header.size);
 
@@ -139,7 +144,7 @@ async function checkImage(key: string, header: ImageHeader | undefined, input: S
       if (isImageDecodeError(error)) return null;
       throw error;
     });
-    if (thumbnailKey) onBlob(thumbnailKey);
+    if (thumbnailKey) await onBlob(thumbnailKey);
     return { mime: header.mime, size: header.size, thumbnailKey };
   }
 
@@ -160,7 +165,7 @@ async function checkImage(key: string, header: ImageHeader | undefined, input: S
   } catch (error) {
     throw isImageDecodeError(error) ? decodeRefusal(error.cause, input.allowedMimes) : error;
   }
-  onBlob(thumbnailKey);
+  await onBlob(thumbnailKey);
   return { mime: header.mime, size, thumbnailKey };
 }
 
@@ -172,7 +177,7 @@ async function checkImage(key: string, header: ImageHeader | undefined, input: S
  * and dropping it also drops the photo's metadata (an iPhone's EXIF says where it was taken) before
  * teammates can download it.
  */
-async function convertUpload(key: string, mime: string, input: StoreImageInput, onBlob: (key: string) => void): Promise<CheckedImage> {
+async function convertUpload(key: string, mime: string, input: StoreImageInput, onBlob: (key: string) => Promise<void>): Promise<CheckedImage> {
   let converted;
   try {
     converted = await convertHeif(await buffer(await blobStore().get(key)));
@@ -181,9 +186,9 @@ async function convertUpload(key: string, mime: string, input: StoreImageInput, 
   }
   input.signal?.throwIfAborted();
   const blob = await blobStore().put(Readable.from([converted.bytes]), { signal: input.signal });
-  onBlob(blob.key);
+  await onBlob(blob.key);
   const thumbnailKey = await makeThumbnail(blob.key, input.signal);
-  onBlob(thumbnailKey);
+  await onBlob(thumbnailKey);
   return { mime: converted.mime, size: { width: converted.width, height: converted.height }, thumbnailKey, converted: { blob, from: mime } };
 }
 

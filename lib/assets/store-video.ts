@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { dataDir } from "@/lib/data-dir";
 import { db } from "@/lib/db/client";
-import type { Asset } from "@/lib/generated/prisma/client";
+import type { Asset, Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { convertToSize, extractPosterFrame, probeMedia } from "@/lib/media/ffmpeg";
@@ -14,7 +14,7 @@ import type { MediaProbe } from "@/lib/media/probe-output";
 import { isMediaToolError } from "@/lib/media/run-tool";
 import { blobStore } from "@/lib/storage";
 import { withLocalFile } from "@/lib/storage/blob-store";
-import { holdBlob, releaseBlobs } from "./pending-blobs";
+import { dropHolds, holdBlob, releaseBlobs } from "./pending-blobs";
 
 type VideoOwner = { ownerId: string; teamId: string | null; signal?: AbortSignal };
 
@@ -81,8 +81,7 @@ export async function storePosterFrame(filePath: string, durationSeconds: number
 
 async function storeVideoFile(source: Readable | AsyncIterable<Uint8Array>, input: VideoOwner & { maxBytes?: number }): Promise<Asset> {
   const stored = await blobStore().put(source, { maxBytes: input.maxBytes, signal: input.signal });
-  const written = [stored.key];
-  holdBlob(stored.key);
+  const holds = [await holdBlob(stored.key)];
   let asset: Asset | undefined;
   try {
     const { probe, picture, thumbnailKey } = await withLocalFile(blobStore(), stored.key, async (file) => {
@@ -91,27 +90,29 @@ async function storeVideoFile(source: Readable | AsyncIterable<Uint8Array>, inpu
       if (!picture || !probe.formatNames.includes("mp4")) throw notAVideo(probeSummary(probe));
       return { probe, picture, thumbnailKey: await notAVideoUnless(() => storePosterFrame(file, probe.durationSeconds, input.signal)) };
     });
-    written.push(thumbnailKey);
-    holdBlob(thumbnailKey);
+    holds.push(await holdBlob(thumbnailKey));
     input.signal?.throwIfAborted();
-    asset = await db.asset.create({
-      data: {
-        kind: "video",
-        storageKey: stored.key,
-        sha256: stored.sha256,
-        bytes: BigInt(stored.bytes),
-        mime: "video/mp4",
-        width: picture.width,
-        height: picture.height,
-        durationMs: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds * 1000),
-        thumbnailKey,
-        ownerId: input.ownerId,
-        teamId: input.teamId,
-      },
+    const data: Prisma.AssetUncheckedCreateInput = {
+      kind: "video",
+      storageKey: stored.key,
+      sha256: stored.sha256,
+      bytes: BigInt(stored.bytes),
+      mime: "video/mp4",
+      width: picture.width,
+      height: picture.height,
+      durationMs: probe.durationSeconds === null ? null : Math.round(probe.durationSeconds * 1000),
+      thumbnailKey,
+      ownerId: input.ownerId,
+      teamId: input.teamId,
+    };
+    asset = await db.$transaction(async (tx) => {
+      const created = await tx.asset.create({ data });
+      await dropHolds(tx, holds);
+      return created;
     });
     return asset;
   } finally {
-    await releaseBlobs(written, asset !== undefined);
+    await releaseBlobs(holds, asset !== undefined);
   }
 }
 

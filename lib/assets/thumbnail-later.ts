@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { mediaSlots } from "@/lib/media/media-slots";
 import { isFullyDecodable } from "./decodable";
-import { holdBlob, releaseBlobs } from "./pending-blobs";
+import { dropHolds, holdBlob, releaseBlobs } from "./pending-blobs";
 import { makeThumbnail } from "./thumbnail";
 
 type ThumbnailSubject = { id: string; ownerId: string; storageKey: string; mime: string; thumbnailKey: string | null };
@@ -59,15 +59,18 @@ async function recordThumbnail(asset: ThumbnailSubject): Promise<string | null> 
   // The blob is fsynced before the row names it. A crash in between leaves it unnamed, but WebP
   // encoding is deterministic and keys are content hashes, so the next making names that same blob.
   const key = await mediaSlots().run(asset.ownerId, () => makeThumbnail(asset.storageKey), { whenBusy: "wait" });
-  holdBlob(key);
+  const hold = await holdBlob(key);
   let recorded = false;
   try {
-    const updated = await db.asset.updateMany({ where: { id: asset.id, thumbnailKey: null }, data: { thumbnailKey: key } });
-    recorded = updated.count === 1;
+    recorded = await db.$transaction(async (tx) => {
+      const updated = await tx.asset.updateMany({ where: { id: asset.id, thumbnailKey: null }, data: { thumbnailKey: key } });
+      if (updated.count === 1) await dropHolds(tx, [hold]);
+      return updated.count === 1;
+    });
     return recorded ? key : null;
   } finally {
     // Not recorded: the asset was deleted meanwhile; the blob goes unless another row uses it.
-    await releaseBlobs([key], recorded);
+    await releaseBlobs([hold], recorded);
   }
 }
 

@@ -202,7 +202,8 @@ describe("issue 7 finding 10: pixel bombs and broken images", () => {
 
   it("an error after the blob was written (the database failing) leaves no blob", async () => {
     const before = await stored();
-    vi.spyOn(storage.testDb.db.asset, "create").mockRejectedValueOnce(new Error("connection lost"));
+    // The row is created in a transaction with the end of its blobs' holds.
+    vi.spyOn(storage.testDb.db, "$transaction").mockRejectedValueOnce(new Error("connection lost"));
     const png = await sharp({ create: { width: 90, height: 90, channels: 3, background: "#0a0" } }).png().toBuffer();
     await expect(storeImage({ source: Readable.from([png]), ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000, decode: "before-row" })).rejects.toThrow(
       "connection lost",
@@ -234,11 +235,11 @@ describe("issue 7 finding 10: pixel bombs and broken images", () => {
     const bReachedRow = new Promise<void>((resolve) => (bAtRow = resolve));
     let aSettled!: () => void;
     const aDone = new Promise<void>((resolve) => (aSettled = resolve));
-    const create = storage.testDb.db.asset.create.bind(storage.testDb.db.asset);
-    vi.spyOn(storage.testDb.db.asset, "create").mockImplementationOnce((args) => {
+    const transaction = storage.testDb.db.$transaction.bind(storage.testDb.db) as (...args: unknown[]) => Promise<unknown>;
+    vi.spyOn(storage.testDb.db, "$transaction").mockImplementationOnce(((...args: unknown[]) => {
       bAtRow();
-      return aDone.then(() => create(args)) as unknown as ReturnType<typeof create>;
-    });
+      return aDone.then(() => transaction(...args));
+    }) as never);
     const controller = new AbortController();
     const put = blobStore().put.bind(blobStore());
     vi.spyOn(blobStore(), "put").mockImplementationOnce(async (...args) => {

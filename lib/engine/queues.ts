@@ -4,7 +4,7 @@ import type { Queue } from "pg-boss";
 /**
  * The worker's scheduled work, each on a pg-boss queue of its own with its retry policy stated here.
  * pg-boss sends a scheduled job once per cron tick for the whole cluster, however many workers run,
- * and the `stately` policy keeps at most one run waiting and one under way. Both tasks are
+ * and the `stately` policy keeps at most one run waiting and one under way. Every task is
  * idempotent (each run looks at the database afresh), so a failed run is simply retried.
  */
 type ScheduledQueue = { name: string; cron: string; options: Omit<Queue, "name"> & { policy: "stately" } };
@@ -22,5 +22,12 @@ export const SCHEDULED_QUEUES = {
     name: "upkeep.prune-records",
     cron: "17 * * * *",
     options: { policy: "stately", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  },
+  /** Removes blobs nothing names and holds a stopped process left (lib/assets/sweep-orphan-blobs). */
+  sweepOrphanBlobs: {
+    name: "upkeep.sweep-orphan-blobs",
+    cron: "43 * * * *",
+    // Listing a large store takes a while; a failed run is retried, a missed one waits for the next hour.
+    options: { policy: "stately", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
   },
 } as const satisfies Record<string, ScheduledQueue>;

@@ -1,6 +1,7 @@
 import "server-only";
 import { PgBoss } from "pg-boss";
 import { databaseUrlInUse } from "@/lib/db/client";
+import { sweepOrphanBlobs } from "@/lib/assets/sweep-orphan-blobs";
 import { endAbandonedJobs, interruptHeldJobs, recoverJobsAtStart } from "@/lib/jobs/recovery";
 import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
@@ -37,6 +38,10 @@ const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> 
   async pruneRecords() {
     const removed = await pruneRecords();
     if (Object.values(removed).some((count) => count > 0)) log.info({ removed }, "removed records that outlived their use");
+  },
+  async sweepOrphanBlobs() {
+    const removed = await sweepOrphanBlobs();
+    if (removed.blobs > 0 || removed.holds > 0) log.info({ removed }, "removed blobs nothing names and holds a stopped process left");
   },
 };
 

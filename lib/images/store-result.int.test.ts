@@ -41,15 +41,17 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 describe("storing a generated image", () => {
   it("creates the row only once the blob is in place (written, fsynced, renamed)", async () => {
     const bytes = await png(800);
-    const create = storage.testDb.db.asset.create.bind(storage.testDb.db.asset);
-    let blobAtCreate: unknown;
-    vi.spyOn(storage.testDb.db.asset, "create").mockImplementationOnce((args) => {
+    const transaction = storage.testDb.db.$transaction.bind(storage.testDb.db) as (...args: unknown[]) => Promise<unknown>;
+    const blobsAtCreate: string[] = [];
+    // The row is created in a transaction with the end of its blob's hold.
+    vi.spyOn(storage.testDb.db, "$transaction").mockImplementationOnce((async (...args: unknown[]) => {
       // FsBlobStore renames a blob into place only after fsyncing it, so a blob at its key is durable.
-      blobAtCreate = blobStore().stat(args.data.storageKey as string);
-      return create(args) as unknown as ReturnType<typeof create>;
-    });
+      for await (const blob of blobStore().list()) blobsAtCreate.push(blob.key);
+      return transaction(...args);
+    }) as never);
     const asset = await store(bytes);
-    expect(await blobAtCreate).toEqual({ bytes: bytes.length });
+    expect(blobsAtCreate).toContain(asset.storageKey);
+    expect(await blobStore().stat(asset.storageKey)).toEqual({ bytes: bytes.length });
     expect(asset).toMatchObject({ mime: "image/png", width: 800, height: 600 });
   });
 

@@ -35,13 +35,15 @@ export function assertStorageLeftForJob(owner: StorageOwner): Promise<void> {
  * uploads at once, from any studio process, cannot both take the last room. The owner's lock is
  * always taken before the team's, so two transactions never wait on each other in a circle.
  */
-export function createAssetWithinQuota(data: Prisma.AssetUncheckedCreateInput): Promise<Asset> {
+export function createAssetWithinQuota(data: Prisma.AssetUncheckedCreateInput, alsoInTransaction?: (tx: Prisma.TransactionClient) => Promise<void>): Promise<Asset> {
   const owner = { ownerId: data.ownerId, teamId: data.teamId ?? null };
   return db.$transaction(async (tx) => {
     await advisoryXactLock(tx, "storage-quota", `user:${owner.ownerId}`);
     if (owner.teamId) await advisoryXactLock(tx, "storage-quota", `team:${owner.teamId}`);
     await assertStorageRoom(owner, Number(data.bytes), { field: "file", client: tx });
-    return tx.asset.create({ data });
+    const asset = await tx.asset.create({ data });
+    await alsoInTransaction?.(tx);
+    return asset;
   });
 }
 

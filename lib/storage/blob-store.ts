@@ -3,14 +3,21 @@ import { hasErrorName } from "@/lib/error-name";
 
 export type BlobInfo = { key: string; sha256: string; bytes: number };
 export type ByteRange = { start: number; end: number };
+/** A blob as a listing shows it: `modifiedAt` is when its bytes were last written (a put of the same content writes them again). */
+export type ListedBlob = { key: string; modifiedAt: Date };
 /** A file on this machine holding a blob's bytes, until `release()`. */
 export type LocalFile = { path: string; release(): Promise<void> };
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
+/** Whether `name` is a blob key (a sha256 hex digest). */
+export function isBlobKey(name: string): boolean {
+  return KEY_PATTERN.test(name);
+}
+
 /** Keys are sha256 hex digests; anything else (a path, a traversal) is refused before it names a file or object. */
 export function assertBlobKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid blob key: ${key}`);
+  if (!isBlobKey(key)) throw new Error(`Invalid blob key: ${key}`);
 }
 
 // Where asset bytes live. Keys are the sha256 of the content, so storing the same file twice keeps
@@ -28,6 +35,12 @@ export interface BlobStore {
    */
   localFile(key: string): Promise<LocalFile>;
   delete(key: string): Promise<void>;
+  /**
+   * Every blob in the store, in no particular order, read as it goes (never the whole listing in
+   * memory): the orphan sweep walks it. An object store pages through its listing (S3: ListObjectsV2,
+   * `LastModified`); temp or partial writes are not blobs and are not listed.
+   */
+  list(): AsyncIterable<ListedBlob>;
   /** Throws unless the store can take a write now (readiness checks). */
   probe(): Promise<void>;
 }

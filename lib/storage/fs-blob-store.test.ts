@@ -78,6 +78,24 @@ describe("FsBlobStore", () => {
     expect(await readdir(path.join(root, "tmp"))).toEqual(["another-process-writing"]);
   });
 
+  it("lists every blob with when it was written, and no temp file", async () => {
+    const written = new Date("2026-01-02T03:04:05Z");
+    const a = await store.put(Readable.from([Buffer.from("first")]));
+    const b = await store.put(Readable.from([Buffer.from("second")]));
+    await utimes((await store.localFile(a.key)).path, written, written);
+    await writeFile(path.join(root, "tmp", "a-write-under-way"), "half");
+    const listed = [];
+    for await (const blob of store.list()) listed.push(blob);
+    expect(listed.map((blob) => blob.key).sort()).toEqual([a.key, b.key].sort());
+    expect(listed.find((blob) => blob.key === a.key)?.modifiedAt).toEqual(written);
+  });
+
+  it("lists nothing from a store never written to", async () => {
+    const listed = [];
+    for await (const blob of new FsBlobStore(path.join(root, "never-used")).list()) listed.push(blob);
+    expect(listed).toEqual([]);
+  });
+
   it("answers null for a missing blob and deletes idempotently", async () => {
     const info = await store.put(Readable.from([Buffer.from("gone")]));
     await store.delete(info.key);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { asStorageFailure } from "./storage-failure";
-import { assertBlobKey, BlobTooLargeError, type BlobInfo, type BlobStore, type ByteRange, type LocalFile } from "./blob-store";
+import { assertBlobKey, BlobTooLargeError, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
 
 // Local filesystem blobs under <root>/<aa>/<bb>/<sha256>. A blob is written to a temp file in
 // <root>/tmp, fsynced, then renamed into place: rename is atomic on one filesystem, so a reader or
@@ -109,4 +109,30 @@ export class FsBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     await rm(this.pathFor(key), { force: true });
   }
+
+  /** Walks <root>/<aa>/<bb>/<key> one directory at a time; a blob deleted while it is listed is skipped. */
+  async *list(): AsyncIterable<ListedBlob> {
+    for (const first of await directoryNames(this.root, FANOUT_NAME)) {
+      for (const second of await directoryNames(path.join(this.root, first), FANOUT_NAME)) {
+        const dir = path.join(this.root, first, second);
+        for (const name of await directoryNames(dir, null)) {
+          if (!isBlobKey(name)) continue;
+          const info = await stat(path.join(dir, name)).catch(() => null);
+          if (info?.isFile()) yield { key: name, modifiedAt: info.mtime };
+        }
+      }
+    }
+  }
+}
+
+/** The two-hex-digit directories blobs are spread over; the temp directory is not one. */
+const FANOUT_NAME = /^[0-9a-f]{2}$/;
+
+/** The entries of `dir` whose names match `pattern` (all when null); none when it does not exist. */
+async function directoryNames(dir: string, pattern: RegExp | null): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  return pattern ? names.filter((name) => pattern.test(name)) : names;
 }

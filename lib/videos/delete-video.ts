@@ -1,6 +1,6 @@
 import "server-only";
 import type { CurrentUser } from "@/lib/auth/current-user";
-import { releaseBlobs } from "@/lib/assets/pending-blobs";
+import { removeUnusedBlobs } from "@/lib/assets/pending-blobs";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -47,9 +47,6 @@ export async function deleteVideo(user: CurrentUser, id: string, archive: "keep"
     await tx.asset.deleteMany({ where: { id: { in: assets.map((asset) => asset.id) } } });
     await audit(tx, false);
   });
-  await releaseBlobs(
-    assets.flatMap((asset) => [asset.storageKey, ...(asset.thumbnailKey ? [asset.thumbnailKey] : [])]),
-    false,
-  );
+  await removeUnusedBlobs(assets.flatMap((asset) => [asset.storageKey, ...(asset.thumbnailKey ? [asset.thumbnailKey] : [])]));
   return { deleted: true, archiveKept: false };
 }

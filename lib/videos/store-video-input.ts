@@ -7,7 +7,7 @@ import { decodeHeif, isDecodeLimitError, isHeif } from "@/lib/assets/heic";
 import { HEIF_DECODE_RULE } from "@/lib/assets/heif-decoder-process";
 import { readImageHeader, readSizeWithDecoder } from "@/lib/assets/image-probe";
 import type { PixelSize } from "@/lib/assets/pixel-size";
-import { holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
+import { dropHolds, holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
 import { storePosterFrame } from "@/lib/assets/store-video";
 import { assertUploadFits, conversionOf, uploadBody, uploadOwner } from "@/lib/assets/store-upload";
 import { isImageDecodeError, makeThumbnail } from "@/lib/assets/thumbnail";
@@ -41,7 +41,7 @@ type CheckedInput = {
   converted?: { blob: BlobInfo; from: string };
 };
 
-type Written = { add(key: string): void };
+type Written = { add(key: string): Promise<void> };
 
 /**
  * An input of a video job (spec 4.4.1): streamed into the blob store (never whole in memory), then
@@ -62,12 +62,10 @@ export async function storeVideoInput(user: CurrentUser, request: Request, fileN
   };
   await assertUploadFits(owner, request);
   const stored = await putWithinLimit(input);
-  const written = [stored.key];
-  holdBlob(stored.key);
+  const holds = [await holdBlob(stored.key)];
   const track: Written = {
-    add(key) {
-      written.push(key);
-      holdBlob(key);
+    async add(key) {
+      holds.push(await holdBlob(key));
     },
   };
   let asset;
@@ -87,11 +85,11 @@ export async function storeVideoInput(user: CurrentUser, request: Request, fileN
       durationMs: checked.durationMs,
       thumbnailKey: checked.thumbnailKey,
       ...owner,
-    });
+    }, (tx) => dropHolds(tx, holds));
     return { asset, conversion: conversionOf(checked.converted?.from ?? null, asset.mime) };
   } finally {
-    const original = asset !== undefined && checked?.converted ? [stored.key] : [];
-    await releaseBlobs(written.filter((key) => !original.includes(key)), asset !== undefined);
+    const original = asset !== undefined && checked?.converted ? holds.filter((hold) => hold.key === stored.key) : [];
+    await releaseBlobs(holds.filter((hold) => !original.includes(hold)), asset !== undefined);
     await releaseBlobs(original, false);
   }
 }
@@ -130,9 +128,9 @@ async function checkImage(stored: BlobInfo, mime: string, input: StoreVideoInput
     const png = await heifAsPng(stored.key, input.name);
     input.signal.throwIfAborted();
     const blob = await blobStore().put(Readable.from([png.bytes]), { signal: input.signal });
-    written.add(blob.key);
+    await written.add(blob.key);
     const thumbnailKey = await makeThumbnail(blob.key, input.signal);
-    written.add(thumbnailKey);
+    await written.add(thumbnailKey);
     return { mime: "image/png", size: png.size, durationMs: null, thumbnailKey, converted: { blob, from: mime } };
   }
 
@@ -143,7 +141,7 @@ async function checkImage(stored: BlobInfo, mime: string, input: StoreVideoInput
   } catch (error) {
     throw isImageDecodeError(error) ? unreadable(input.name, "image") : error;
   }
-  written.add(thumbnailKey);
+  await written.add(thumbnailKey);
   return { mime, size, durationMs: null, thumbnailKey };
 }
 
@@ -171,7 +169,7 @@ async function checkTimed(type: "video" | "audio", stored: BlobInfo, mime: strin
     if (!picture) return { mime, size: null, durationMs, thumbnailKey: null };
 
     const thumbnailKey = await readable(type, input.name, () => storePosterFrame(file, probe.durationSeconds, input.signal));
-    written.add(thumbnailKey);
+    await written.add(thumbnailKey);
     return { mime, size: { width: picture.width, height: picture.height }, durationMs, thumbnailKey };
   });
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { dropAssets } from "@/lib/assets/drop-assets";
 import { storeConvertedVideo, storeVideoResult } from "@/lib/assets/store-video";
-import { db } from "@/lib/db/client";
 import type { Prisma, VideoJob } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { settings } from "@/lib/settings";
@@ -207,7 +207,7 @@ async function archive(video: VideoJob, signal: AbortSignal): Promise<void> {
   const warnings = [...(Array.isArray(video.warnings) ? (video.warnings as Prisma.InputJsonArray) : []), ...(delivery.warning ? [delivery.warning] : [])];
   const saved = await saveVideo(video, { status: "ready", assetId: asset.id, delivery720pId: delivery.assetId, warnings, archivedAt: new Date(), pollFailures: 0, nextPollAt: null, ...release }, held);
   // A job cancelled or deleted meanwhile keeps no orphan copy.
-  if (!saved) await db.asset.deleteMany({ where: { id: { in: [asset.id, ...(delivery.assetId ? [delivery.assetId] : [])] } } });
+  if (!saved) await dropAssets([asset.id, ...(delivery.assetId ? [delivery.assetId] : [])]);
 }
 
 /** The 720p conversion (spec 8: generate at a supported size, convert afterwards); a failure leaves the original ready, with a warning. */

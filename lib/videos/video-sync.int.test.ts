@@ -1,11 +1,16 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { serveBlob } from "@/lib/assets/serve-asset";
 import { storeImage } from "@/lib/assets/store-image";
+import { dataDir } from "@/lib/data-dir";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
+import { blobStore } from "@/lib/storage";
 import { wakeVideoSync } from "@/lib/wakeups/video-sync-wake";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { waitForJob } from "@/test/jobs";
@@ -13,8 +18,9 @@ import { cancelVideo } from "./cancel-video";
 import { deleteVideo } from "./delete-video";
 import { getVideo, listVideos } from "./list-videos";
 import { submitVideo } from "./submit-video";
+import { stepVideo } from "./sync-steps";
 import { startVideoSync, stopVideoSync } from "./sync-worker";
-import { claimDueVideos } from "./video-lease";
+import { claimDueVideos, VIDEO_WORKER_ID } from "./video-lease";
 import { VIDEO_PROMPT_MAX_CHARS, videoFormSchema, type VideoFormInput } from "./video-schemas";
 import type { VideoJobDto, VideoPhase } from "./video-dto";
 
@@ -46,6 +52,20 @@ async function waitForPhase(id: string, phases: readonly VideoPhase[], timeoutMs
     if (Date.now() > deadline) throw new Error(`video ${id} is still ${video.phase}, waited for ${phases.join("/")}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+async function waitForUpstream(upstreamId: string, status: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (((await (await agent(`/v1/videos/${upstreamId}`)).json()) as { status: string }).status !== status) {
+    if (Date.now() > deadline) throw new Error(`upstream job ${upstreamId} never became ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The keys of every blob in the store (the sync must be stopped, or this races its writes). */
+async function storedBlobKeys(): Promise<string[]> {
+  const entries = await readdir(path.join(dataDir(), "blobs"), { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && /^[0-9a-f]{64}$/.test(entry.name)).map((entry) => entry.name).sort();
 }
 
 beforeAll(async () => {
@@ -270,6 +290,35 @@ describe("video jobs against the emulator's agent", () => {
     const asset = await context.testDb.db.asset.findUniqueOrThrow({ where: { id: kept.video!.id } });
     const whole = await serveBlob({ storageKey: asset.storageKey, mime: asset.mime, fileName: "v.mp4" }, new Request("http://studio.test/"));
     expect((await buffer(Readable.fromWeb(whole.body! as never))).length).toBe(Number(asset.bytes));
+  });
+
+  it("deleting a video keeps a blob an upload of the same bytes is still storing", async () => {
+    const ready = await waitForPhase((await submit({ prompt: "a kite over a windy hill" })).id, ["ready"]);
+    const asset = await context.testDb.db.asset.findUniqueOrThrow({ where: { id: ready.video!.id } });
+    const upload = await holdBlob(asset.storageKey);
+    await deleteVideo(context.user, ready.id, "remove");
+    expect(await blobStore().stat(asset.storageKey)).not.toBeNull();
+    expect(await blobStore().stat(asset.thumbnailKey!)).toBeNull();
+    // The upload fails after all: now nothing uses the blob.
+    await releaseBlobs([upload], false);
+    expect(await blobStore().stat(asset.storageKey)).toBeNull();
+  });
+
+  it("drops the archived copy of a job cancelled while it was being archived, its files with it", async () => {
+    await agent("/__emulator/video/pause", { json: { stage: "generation" } });
+    const queued = await waitForPhase((await submit({ prompt: "a lighthouse blinking in the fog" })).id, ["queued"]);
+    await stopVideoSync();
+    await agent("/__emulator/video/resume", { json: { stage: "generation" } });
+    await waitForUpstream(queued.upstreamId!, "completed");
+    const before = await storedBlobKeys();
+    const row = await context.testDb.db.videoJob.findUniqueOrThrow({ where: { id: queued.id } });
+    // The worker starts archiving; the job is cancelled before the copy is recorded on it.
+    await context.testDb.db.videoJob.update({ where: { id: row.id }, data: { status: "canceled" } });
+    const archivedFrom = new Date();
+    await stepVideo({ ...row, status: "archiving", leaseOwner: VIDEO_WORKER_ID }, new AbortController().signal);
+    expect(await context.testDb.db.asset.count({ where: { createdAt: { gte: archivedFrom }, kind: "video" } })).toBe(0);
+    expect(await storedBlobKeys()).toEqual(before);
+    await startVideoSync({ singleProcess: true });
   });
 
   it("pages the list newest first and filters it by task and status", async () => {
