@@ -1,4 +1,5 @@
 import { access, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -6,7 +7,7 @@ import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useS3Server } from "@/test/s3-server";
 import { describeBlobStoreContract } from "./blob-store-contract";
-import { S3BlobStore, s3Client } from "./s3-blob-store";
+import { PROBE_TIMEOUT_MS, S3BlobStore, s3Client } from "./s3-blob-store";
 
 const s3 = useS3Server();
 let localDir: string;
@@ -48,5 +49,20 @@ describe("S3BlobStore", () => {
   it("fails its probe when the bucket does not exist", async () => {
     const location = { ...s3.location(), bucket: "no-such-bucket" };
     await expect(new S3BlobStore(s3Client(location), location, localDir).probe()).rejects.toMatchObject({ name: "NoSuchBucket" });
+  });
+
+  it("fails its probe in time when the store takes the connection but never answers", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const location = { ...s3.location(), endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` };
+      const started = performance.now();
+      await expect(new S3BlobStore(s3Client(location), location, localDir).probe()).rejects.toThrow();
+      expect(performance.now() - started).toBeLessThan(PROBE_TIMEOUT_MS + 2_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

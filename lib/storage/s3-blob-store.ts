@@ -21,6 +21,8 @@ import type { S3Location } from "./storage-url";
 /** S3's smallest part: the upload holds at most UPLOAD_PARTS_IN_FLIGHT of these in memory. */
 const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
 const UPLOAD_PARTS_IN_FLIGHT = 2;
+/** A store that does not answer a probe in this time is not ready: a load balancer's check must not hang on it. */
+export const PROBE_TIMEOUT_MS = 3_000;
 
 export function s3Client(location: S3Location): S3Client {
   return new S3Client({
@@ -142,7 +144,8 @@ export class S3BlobStore implements BlobStore {
   /** Writes and deletes a tiny object: a HeadBucket would pass with read-only credentials. */
   async probe(): Promise<void> {
     const key = this.tempKey();
-    await this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: "probe" }));
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: key }));
+    const abortSignal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    await this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: "probe" }), { abortSignal });
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: key }), { abortSignal });
   }
 }
