@@ -3,6 +3,7 @@
 // scripts read the same definitions; it never holds generated secrets (lib/env.ts adds those).
 import { z } from "zod";
 import { hasErrorName } from "./error-name";
+import { storageUrlSchema } from "./storage/storage-url";
 
 const optionalUrl = z.url().optional();
 
@@ -17,6 +18,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .optional(),
   STUDIO_DATA_DIR: z.string().optional(),
+  /** The S3-compatible object store holding the blobs; unset, they live on local disk under STUDIO_DATA_DIR. */
+  STORAGE_URL: storageUrlSchema.optional(),
   /**
    * Set by `npm start` when it runs the embedded database, whose only studio process this is: jobs
    * found running at start were cut off by the last stop and end at once.

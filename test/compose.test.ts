@@ -7,8 +7,8 @@ type Service = { command?: string[]; environment?: Record<string, string> };
 const compose = parse(readFileSync("compose.yaml", "utf8"), { merge: true }) as { services: Record<string, Service> };
 const caddyfile = readFileSync("deploy/Caddyfile", "utf8");
 
-/** Read by Next's server (HOSTNAME) and the S3 client (STORAGE_URL, the AWS credentials), not the settings. */
-const READ_ELSEWHERE = ["HOSTNAME", "STORAGE_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"];
+/** Read by Next's server (HOSTNAME) and the S3 client (the AWS credentials), not the settings. */
+const READ_ELSEWHERE = ["HOSTNAME", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"];
 const STUDIO_SERVICES = ["web-1", "web-2", "worker"];
 
 it("runs PostgreSQL, MinIO with its bucket, migrations, two web servers, a worker and a load balancer", () => {

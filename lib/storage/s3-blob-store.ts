@@ -1,0 +1,151 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { hasErrorName } from "@/lib/error-name";
+import { assertBlobKey, BlobTooLargeError, type BlobInfo, type BlobStore, type ByteRange, type LocalFile } from "./blob-store";
+import type { S3Location } from "./storage-url";
+
+// Blobs in an S3-compatible object store, as <prefix>blobs/<sha256>, shared by every web server and
+// worker. The key is only known once every byte is read, so a put streams to <prefix>tmp/<uuid>
+// (multipart, a few parts in memory at a time) while hashing, then copies that object to its key and
+// deletes it. An upload that fails or is aborted is itself aborted and its temp object deleted; a
+// process that dies mid-upload leaves an incomplete multipart upload (never an object) or, between
+// the upload and the copy, a temp object: nothing ever appears under a blob key half written. The
+// bucket's lifecycle rules should expire <prefix>tmp/ and incomplete multipart uploads (README).
+
+/** S3's smallest part: the upload holds at most UPLOAD_PARTS_IN_FLIGHT of these in memory. */
+const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+const UPLOAD_PARTS_IN_FLIGHT = 2;
+/** A store that does not answer a probe in this time is not ready: a load balancer's check must not hang on it. */
+export const PROBE_TIMEOUT_MS = 3_000;
+
+export function s3Client(location: S3Location): S3Client {
+  return new S3Client({
+    region: location.region,
+    endpoint: location.endpoint,
+    forcePathStyle: location.forcePathStyle,
+    // The SDK's default CRC32 checksums are refused by several S3-compatible stores; every store
+    // checks the Content-MD5 and signatures it requires anyway.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
+/** Whether `error` is the store saying that the object does not exist (HeadObject answers NotFound, GetObject NoSuchKey). */
+function isMissingObject(error: unknown): boolean {
+  if (hasErrorName(error, "NotFound") || hasErrorName(error, "NoSuchKey")) return true;
+  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 404;
+}
+
+export class S3BlobStore implements BlobStore {
+  /**
+   * `localDir`: where `localFile` downloads blobs for decoders that need a file, one file per call,
+   * removed by its release.
+   */
+  constructor(
+    private readonly client: S3Client,
+    private readonly location: Pick<S3Location, "bucket" | "prefix">,
+    private readonly localDir: string,
+  ) {}
+
+  private objectKey(key: string): string {
+    assertBlobKey(key);
+    return `${this.location.prefix}blobs/${key}`;
+  }
+
+  private tempKey(): string {
+    return `${this.location.prefix}tmp/${randomUUID()}`;
+  }
+
+  async put(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number; signal?: AbortSignal } = {}): Promise<BlobInfo> {
+    const bucket = this.location.bucket;
+    const temp = this.tempKey();
+    const hash = createHash("sha256");
+    let bytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        if (options.maxBytes !== undefined && bytes > options.maxBytes) {
+          callback(new BlobTooLargeError(options.maxBytes));
+          return;
+        }
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: bucket, Key: temp, Body: meter },
+      partSize: UPLOAD_PART_BYTES,
+      queueSize: UPLOAD_PARTS_IN_FLIGHT,
+    });
+    const uploading = upload.done();
+    try {
+      // The source failing, going past maxBytes or being aborted destroys `meter`, which fails the
+      // upload's read of it; the upload then aborts its multipart upload itself.
+      await Promise.all([pipeline(source, meter, { signal: options.signal }), uploading]);
+      const sha256 = hash.digest("hex");
+      const final = this.objectKey(sha256);
+      if (!(await this.stat(sha256))) {
+        await this.client.send(new CopyObjectCommand({ Bucket: bucket, Key: final, CopySource: `${bucket}/${temp.split("/").map(encodeURIComponent).join("/")}` }));
+      }
+      return { key: sha256, sha256, bytes };
+    } catch (error) {
+      // When the pipeline failed first, the upload may still be sending a part: wait until it has
+      // aborted its multipart upload, so that nothing of it is left once put answers.
+      meter.destroy();
+      await uploading.catch(() => {});
+      throw error;
+    } finally {
+      await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: temp })).catch(() => {});
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const response = await this.client.send(
+      new GetObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
+    return response.Body as Readable;
+  }
+
+  async stat(key: string): Promise<{ bytes: number } | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+      return { bytes: head.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw error;
+    }
+  }
+
+  /** A downloaded copy, since decoders read files and the bytes are on another machine. */
+  async localFile(key: string): Promise<LocalFile> {
+    await mkdir(this.localDir, { recursive: true, mode: 0o700 });
+    const file = path.join(this.localDir, randomUUID());
+    const release = () => rm(file, { force: true });
+    try {
+      await pipeline(await this.get(key), createWriteStream(file, { flags: "wx" }));
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    return { path: file, release };
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** Writes and deletes a tiny object: a HeadBucket would pass with read-only credentials. */
+  async probe(): Promise<void> {
+    const key = this.tempKey();
+    const abortSignal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    await this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: "probe" }), { abortSignal });
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: key }), { abortSignal });
+  }
+}
