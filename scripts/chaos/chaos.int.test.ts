@@ -11,7 +11,7 @@ import { WorkerChild } from "./worker-child";
 // full run: 100 image and 30 video jobs from five users, the worker killed twice.
 const RUN =
   process.env.CHAOS_SCALE === "full"
-    ? { users: 5, imageJobs: 100, videoJobs: 30, kills: 2, settleMs: 240_000, timeoutMs: 600_000 }
+    ? { users: 5, imageJobs: 100, videoJobs: 30, kills: 2, settleMs: 480_000, timeoutMs: 900_000 }
     : { users: 3, imageJobs: 16, videoJobs: 4, kills: 1, settleMs: 50_000, timeoutMs: 90_000 };
 
 let upstream: StudioUpstream;

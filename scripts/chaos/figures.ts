@@ -18,6 +18,8 @@ export type ChaosFigures = {
   duplicateVideoSends: { correlationId: string; posts: number }[];
   videoJobsThatReachedTheAgent: number;
   jobsNotFinal: number;
+  /** Where each job not in a final state stands, to tell a stall from a job still under way. */
+  unfinished: { id: string; kind: string; state: string; video: { status: string; nextPollAt: Date | null; pollFailures: number; leaseUntil: Date | null; errorCode: string | null } | null }[];
   blobsWithoutAsset: string[];
   assetsWithoutBlob: string[];
   recoverySecondsPerKill: number[];
@@ -45,7 +47,10 @@ export async function collectFigures(db: PrismaClient, blobDir: string, imageGen
   const groups = await db.job.groupBy({ by: ["kind", "state"], _count: { _all: true } });
   const jobsByKindAndState = Object.fromEntries(groups.map((group) => [`${group.kind} ${group.state}`, group._count._all]));
   const succeededWithoutImages = await db.job.count({ where: { kind: { not: "video" }, state: "succeeded", generation: { assets: { none: {} } } } });
-  const jobsNotFinal = await db.job.count({ where: { state: { in: [...ACTIVE_JOB_STATES] } } });
+  const unfinishedJobs = await db.job.findMany({
+    where: { state: { in: [...ACTIVE_JOB_STATES] } },
+    select: { id: true, kind: true, state: true, videoJob: { select: { status: true, nextPollAt: true, pollFailures: true, leaseUntil: true, errorCode: true } } },
+  });
 
   const videos = await db.videoJob.findMany({ select: { correlationId: true, upstreamId: true } });
   const records = await agentJobs();
@@ -65,7 +70,8 @@ export async function collectFigures(db: PrismaClient, blobDir: string, imageGen
     succeededWithoutImages,
     duplicateVideoSends,
     videoJobsThatReachedTheAgent,
-    jobsNotFinal,
+    jobsNotFinal: unfinishedJobs.length,
+    unfinished: unfinishedJobs.map(({ videoJob, ...job }) => ({ ...job, video: videoJob })),
     blobsWithoutAsset: [...onDisk].filter((name) => !referenced.has(name) && !tmp.has(name)),
     assetsWithoutBlob: [...referenced].filter((key) => !onDisk.has(key)),
     recoverySecondsPerKill,
