@@ -6,6 +6,7 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { createTestUser } from "@/test/users";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
+import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 import { onVideoSyncWake } from "@/lib/wakeups/video-sync-wake";
 import { wakeVideoSyncAtCommit } from "@/lib/wakeups/channel";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
@@ -67,6 +68,25 @@ describe("the worker's job engine", () => {
       expect((await testDb.db.generation.findUniqueOrThrow({ where: { id: generation.id } })).status).toBe("failed");
     } finally {
       await client.stop({ graceful: false });
+      await worker.stop();
+    }
+  });
+
+  it("a worker started as the database's only one ends at once a job whose run the last worker fetched and never took", async () => {
+    const user = await createTestUser(testDb.db);
+    const secondAgo = new Date(Date.now() - 1_000);
+    const job = await testDb.db.job.create({ data: { kind: "alpha_v3", ownerId: user.id, label: "fetched by the dead", createdAt: secondAgo } });
+    const client = new PgBoss({ connectionString: testDb.url, supervise: false, schedule: false });
+    await client.start();
+    await client.createQueue(WORK_QUEUES.imageJobs.name, WORK_QUEUES.imageJobs.options);
+    await client.stop({ graceful: false });
+    await testDb.db.$executeRaw`
+      INSERT INTO pgboss.job (name, data, state, started_on, start_after)
+      VALUES (${WORK_QUEUES.imageJobs.name}, ${JSON.stringify({ jobId: job.id })}::jsonb, 'active'::pgboss.job_state, ${secondAgo}, ${secondAgo})`;
+    const worker = await startWorker({ singleProcess: true });
+    try {
+      expect((await testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).state).toBe("interrupted");
+    } finally {
       await worker.stop();
     }
   });

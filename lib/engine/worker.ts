@@ -67,6 +67,12 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   // Only the code and message: an error may carry the connection, whose parameters hold the password.
   boss.on("error", (error: { code?: unknown; message?: unknown }) => log.error({ code: error.code, reason: error.message }, "job engine error"));
   await boss.start();
+  // The database's only worker: a run the last one fetched and died before claiming its job is lost
+  // now, and ends at once rather than at a sweep (a minute's tick after its runner has gone stale).
+  if (options.singleProcess) {
+    const lost = await endJobsWithLostRuns(new Date());
+    if (lost) log.warn({ jobs: lost }, "ended jobs whose run the last worker fetched and never took");
+  }
   for (const [task, queue] of Object.entries(SCHEDULED_QUEUES) as [keyof typeof SCHEDULED_QUEUES, (typeof SCHEDULED_QUEUES)[keyof typeof SCHEDULED_QUEUES]][]) {
     await boss.createQueue(queue.name, queue.options);
     // A queue made by an earlier release keeps its row: its retry policy is brought up to date.

@@ -153,7 +153,9 @@ async function poll(video: VideoJob, signal: AbortSignal): Promise<void> {
   const failedFields = record.status === "failed" ? explainFailure(video, fields) : {};
   const next = record.status === "queued" || record.status === "running" ? nextPollFor(record.status) : record.status === "completed" ? new Date() : null;
   const saved = await saveVideo(video, { ...fields, ...failedFields, lastPolledAt: new Date(), pollFailures: 0, nextPollAt: next, ...(record.status === "completed" ? {} : release) }, held);
-  if (saved?.status === "archiving") await archive(saved, signal);
+  // Archived at once as a step of its own, so that a failed download backs off from the row as it now
+  // stands (archiving, under this worker's lease) instead of from the polled one, which no longer matches.
+  if (saved?.status === "archiving") await stepVideo(saved, signal);
 }
 
 /**

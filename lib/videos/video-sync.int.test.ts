@@ -264,6 +264,20 @@ describe("video jobs against the emulator's agent", () => {
     expect(await agentPosts()).toBe(1);
   });
 
+  it("tries a download that failed right after the job completed again after a short back-off, not once its lease has run out", { timeout: 60_000 }, async () => {
+    await agent("/__emulator/video/pause", { json: { stage: "generation" } });
+    const submitted = await submit();
+    const { upstreamId } = await waitForPhase(submitted.id, ["queued"]);
+    const contentPath = `/v1/videos/${upstreamId}/content`;
+    await agent("/__emulator/faults", { json: { sequence: [{ kind: "500" }], pathPrefix: contentPath } });
+    await agent("/__emulator/video/resume", { json: { stage: "generation" } });
+    // Well below the video lease (60 s), which is what an unrecorded failure waits for.
+    const ready = await waitForPhase(submitted.id, ["ready", "failed"], 40_000);
+    expect(ready.phase).toBe("ready");
+    const { requests } = (await (await agent("/__emulator/requests")).json()) as { requests: Array<{ path: string; status: number }> };
+    expect(requests.filter((request) => request.path === contentPath).map((request) => request.status)).toEqual([500, 200]);
+  });
+
   it("marks a job whose POST never arrived as not received, and sends nothing", async () => {
     await agent("/__emulator/faults", { json: { sequence: [{ kind: "drop" }], pathPrefix: "/v1/videos" } });
     const submitted = await submit();
