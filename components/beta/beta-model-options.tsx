@@ -15,13 +15,13 @@ type Props = {
   onChange: (patch: Partial<BetaFormState>, field: BetaField) => void;
 };
 
-const BACKGROUNDS: { value: BetaFormState["background"]; label: string }[] = [
+export const BACKGROUNDS: { value: BetaFormState["background"]; label: string }[] = [
   { value: "default", label: "Model default" },
   { value: "opaque", label: "Opaque" },
   { value: "transparent", label: "Transparent" },
 ];
 
-const OPTIMISATIONS: { value: BetaFormState["optimizePrompt"]; label: string }[] = [
+export const OPTIMISATIONS: { value: BetaFormState["optimizePrompt"]; label: string }[] = [
   { value: "default", label: "Model default" },
   { value: "standard", label: "Standard" },
   { value: "fast", label: "Fast" },

@@ -13,7 +13,7 @@ type Props = {
   onChange: (patch: Partial<BetaFormState>, field: BetaField) => void;
 };
 
-const FORMATS: { value: BetaFormState["outputFormat"]; label: string }[] = [
+export const FORMATS: { value: BetaFormState["outputFormat"]; label: string }[] = [
   { value: "png", label: "PNG" },
   { value: "jpeg", label: "JPEG" },
 ];
