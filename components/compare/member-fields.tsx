@@ -1,8 +1,8 @@
 "use client";
 
 import { FootnoteInput } from "@/components/alpha/footnote-input";
-import { BACKGROUNDS, OPTIMISATIONS } from "@/components/beta/beta-model-options";
-import { FORMATS } from "@/components/beta/beta-output-options";
+import { BACKGROUND_HINT, BACKGROUNDS, OPTIMISATIONS, WEB_SEARCH_DESCRIPTION } from "@/components/beta/beta-model-options";
+import { FORMATS, WATERMARK_DESCRIPTION } from "@/components/beta/beta-output-options";
 import { FieldGroup } from "@/components/ui/field-group";
 import { FieldMessages } from "@/components/ui/field-messages";
 import { inputClass } from "@/components/ui/field";
@@ -86,7 +86,7 @@ function BetaMemberFields({ model, choice, errors, onChange, id }: Props & { mod
       {offers("background") ? (
         <FieldGroup id={id("background")} label="Background">
           <Segmented label="Background" value={choice.background} options={BACKGROUNDS} onChange={(background) => onChange({ background })} testIdPrefix={id("background")} />
-          <FieldMessages id={`${id("background")}-message`} messages={errors("background")} hint="Transparent needs PNG output." />
+          <FieldMessages id={`${id("background")}-message`} messages={errors("background")} hint={BACKGROUND_HINT} />
         </FieldGroup>
       ) : null}
       {offers("optimizePrompt") ? (
@@ -96,9 +96,9 @@ function BetaMemberFields({ model, choice, errors, onChange, id }: Props & { mod
         </FieldGroup>
       ) : null}
       {offers("webSearch") ? (
-        <SwitchField id={id("web-search")} checked={choice.webSearch} onChange={(webSearch) => onChange({ webSearch })} label="Web search" description="Lets the model look up current facts on the web." errors={errors("webSearch")} />
+        <SwitchField id={id("web-search")} checked={choice.webSearch} onChange={(webSearch) => onChange({ webSearch })} label="Web search" description={WEB_SEARCH_DESCRIPTION} errors={errors("webSearch")} />
       ) : null}
-      <SwitchField id={id("watermark")} checked={choice.watermark} onChange={(watermark) => onChange({ watermark })} label="Watermark" description="Adds an “AI generated” mark in the bottom-right corner." errors={errors("watermark")} />
+      <SwitchField id={id("watermark")} checked={choice.watermark} onChange={(watermark) => onChange({ watermark })} label="Watermark" description={WATERMARK_DESCRIPTION} errors={errors("watermark")} />
     </>
   );
 }

@@ -20,13 +20,14 @@ export async function keepFrame(user: CurrentUser, videoId: string, input: KeepF
   if (!frame) throw new AppError("validation_failed", "assetId: is not an image you uploaded", [{ field: "assetId", message: "is not an image you uploaded" }]);
   const videoAssetId = video.assetId;
   return db.$transaction(async (tx) => {
-    if (await tx.galleryItem.findUnique({ where: { assetId: frame.id }, select: { id: true } })) {
-      throw new AppError("validation_failed", "assetId: is already kept in the gallery", [{ field: "assetId", message: "is already kept in the gallery" }]);
-    }
-    const item = await tx.galleryItem.create({
-      data: { kind: "image", ownerId: user.id, model: video.task, prompt: video.prompt, searchText: video.prompt, assetId: frame.id, coverAssetId: frame.id, imageCount: 1 },
+    // An image has one entry (GalleryItem.assetId is unique): a frame kept already, even by a
+    // concurrent request, creates nothing here and is refused.
+    const [item] = await tx.galleryItem.createManyAndReturn({
+      data: [{ kind: "image", ownerId: user.id, model: video.task, prompt: video.prompt, searchText: video.prompt, assetId: frame.id, coverAssetId: frame.id, imageCount: 1 }],
+      skipDuplicates: true,
       select: { id: true },
     });
+    if (!item) throw new AppError("validation_failed", "assetId: is already kept in the gallery", [{ field: "assetId", message: "is already kept in the gallery" }]);
     await linkItemAssets(tx, item.id, [frame.id], [videoAssetId]);
     await recordLineage(tx, { frameAssetId: frame.id }, [{ assetId: videoAssetId, role: "video_frame" }]);
     return { itemId: item.id };
