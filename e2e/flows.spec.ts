@@ -5,7 +5,7 @@ import { testAsNewMember } from "./member-test";
 // Flows between the services, with lineage: "Animate" on a gallery image opens the videos page with
 // the image as the first frame (cropped to the chosen ratio by the keyframe preparation); the job it
 // starts records the image it used, and its detail page links back to the gallery entry. "Use frame"
-// on the finished video keeps the player's frame as an image and animates it in turn.
+// on the finished video keeps the player's frame as an image made from the video, and animates it in turn.
 const test = testAsNewMember("flows");
 
 const agentControl = `http://127.0.0.1:${emulatorPorts.agent}/__emulator/video`;
@@ -24,7 +24,7 @@ async function galleryImage(request: APIRequestContext, prompt: string): Promise
   return entry!.id;
 }
 
-test("Animate from a gallery image starts a first-frame video job whose detail page links back to the image; Use frame animates its frame", async ({ page }) => {
+test("Animate from a gallery image starts a first-frame video job whose detail page links back to the image; Use frame keeps its frame as an image made from the video and animates it", async ({ page }) => {
   test.setTimeout(240_000);
   // The emulator's agent serves first / last frame jobs at once.
   expect((await page.request.post(`${agentControl}/partition/state`, { data: { state: "ready", current: "fl2va" } })).ok()).toBe(true);
@@ -66,7 +66,12 @@ test("Animate from a gallery image starts a first-frame video job whose detail p
   const useFrame = page.getByTestId("video-use-frame");
   await useFrame.getByTestId("video-use-frame-take").click();
   await expect(useFrame.getByTestId("video-use-frame-image")).toBeVisible();
+  // The frame is kept as an image made from the video: both pages say so.
+  await expect(page.getByTestId("video-used-in")).toContainText("frame taken");
+  const frameEntry = await useFrame.getByTestId("video-use-frame-entry").getAttribute("href");
   await useFrame.getByTestId("flow-animate").click();
   await expect(page).toHaveURL(/\/videos$/);
   await expect(page.getByTestId("video-keyframe-first-image")).toBeVisible();
+  await page.goto(frameEntry!);
+  await expect(page.getByTestId("gallery-made-from")).toContainText("frame taken");
 });

@@ -858,6 +858,13 @@ export const apiRoutes: ApiRoute[] = [
     methods: { POST: { body: none } },
   },
   {
+    // "Use frame": keeps an uploaded frame as a gallery image made from the video.
+    path: "/api/videos/[id]/frames",
+    access: "member",
+    params: { id: { value: "00000000-0000-4000-8000-000000000000" } },
+    methods: { POST: { body: { type: "json", sample: (fixtures) => ({ assetId: fixtures.asset }), strings: ["assetId"], closed: [] } } },
+  },
+  {
     path: "/api/videos/partition",
     access: "member",
     methods: { GET: { body: none } },

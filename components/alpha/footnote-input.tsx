@@ -6,13 +6,13 @@ import { FieldMessages } from "@/components/ui/field-messages";
 
 // Custom watermark text (spec 4.1, 8: at most 16 characters whatever the language, drawn bottom
 // right), counted in code points like the server does.
-export function FootnoteInput({ value, errors, onChange }: { value: string; errors?: string[]; onChange: (footnote: string) => void }) {
+export function FootnoteInput({ id = "alpha-footnote", value, errors, onChange }: { id?: string; value: string; errors?: string[]; onChange: (footnote: string) => void }) {
   const length = codePointLength(value);
   const max = ALPHA_FOOTNOTE_MAX_CODE_POINTS;
   return (
     <div className="space-y-1.5">
       <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor="alpha-footnote" className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+        <label htmlFor={id} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
           Footnote watermark
         </label>
         <span className={`text-xs tabular-nums ${length > max ? "text-red-600 dark:text-red-400" : "text-muted"}`} aria-hidden>
@@ -20,16 +20,16 @@ export function FootnoteInput({ value, errors, onChange }: { value: string; erro
         </span>
       </div>
       <input
-        id="alpha-footnote"
+        id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         autoComplete="off"
         placeholder="Optional, e.g. © Studio"
         aria-invalid={errors?.length ? true : undefined}
-        aria-describedby="alpha-footnote-message"
+        aria-describedby={`${id}-message`}
         className={inputClass}
       />
-      <FieldMessages id="alpha-footnote-message" messages={errors} hint="Drawn small in the bottom-right corner of the image." />
+      <FieldMessages id={`${id}-message`} messages={errors} hint="Drawn small in the bottom-right corner of the image." />
     </div>
   );
 }

@@ -15,17 +15,20 @@ type Props = {
   onChange: (patch: Partial<BetaFormState>, field: BetaField) => void;
 };
 
-const BACKGROUNDS: { value: BetaFormState["background"]; label: string }[] = [
+export const BACKGROUNDS: { value: BetaFormState["background"]; label: string }[] = [
   { value: "default", label: "Model default" },
   { value: "opaque", label: "Opaque" },
   { value: "transparent", label: "Transparent" },
 ];
 
-const OPTIMISATIONS: { value: BetaFormState["optimizePrompt"]; label: string }[] = [
+export const OPTIMISATIONS: { value: BetaFormState["optimizePrompt"]; label: string }[] = [
   { value: "default", label: "Model default" },
   { value: "standard", label: "Standard" },
   { value: "fast", label: "Fast" },
 ];
+
+export const WEB_SEARCH_DESCRIPTION = "Lets the model look up current facts on the web.";
+export const BACKGROUND_HINT = "Transparent needs PNG output.";
 
 // The choices only one model offers (spec 4.3): background and prompt optimisation on Pro, group
 // images and web search on Lite. Layer decomposition (Pro) sits with the reference it splits.
@@ -36,7 +39,7 @@ export function BetaModelOptions({ form, errors, onChange }: Props) {
       {offers("background") ? (
         <FieldGroup id="beta-background" label="Background">
           <Segmented label="Background" value={form.background} options={BACKGROUNDS} onChange={(background) => onChange({ background }, "background")} testIdPrefix="beta-background" />
-          <FieldMessages id="beta-background-message" messages={errors.background} hint="Transparent needs PNG output." />
+          <FieldMessages id="beta-background-message" messages={errors.background} hint={BACKGROUND_HINT} />
         </FieldGroup>
       ) : null}
       {offers("optimizePrompt") ? (
@@ -83,7 +86,7 @@ export function BetaModelOptions({ form, errors, onChange }: Props) {
         </div>
       ) : null}
       {offers("webSearch") ? (
-        <SwitchField id="beta-web-search" checked={form.webSearch} onChange={(webSearch) => onChange({ webSearch }, "webSearch")} label="Web search" description="Lets the model look up current facts on the web." errors={errors.webSearch} />
+        <SwitchField id="beta-web-search" checked={form.webSearch} onChange={(webSearch) => onChange({ webSearch }, "webSearch")} label="Web search" description={WEB_SEARCH_DESCRIPTION} errors={errors.webSearch} />
       ) : null}
     </div>
   );

@@ -13,7 +13,7 @@ type Props = {
   onChange: (patch: Partial<BetaFormState>, field: BetaField) => void;
 };
 
-const FORMATS: { value: BetaFormState["outputFormat"]; label: string }[] = [
+export const FORMATS: { value: BetaFormState["outputFormat"]; label: string }[] = [
   { value: "png", label: "PNG" },
   { value: "jpeg", label: "JPEG" },
 ];
@@ -22,6 +22,8 @@ const RESPONSES: { value: BetaFormState["responseFormat"]; label: string }[] = [
   { value: "url", label: "URL" },
   { value: "b64_json", label: "Base64" },
 ];
+
+export const WATERMARK_DESCRIPTION = "Adds an “AI generated” mark in the bottom-right corner.";
 
 // What both models share about the file they return (spec 4.3): its format, the AI-generated mark,
 // and, for the curious, how the service hands it over (the studio stores the image either way).
@@ -34,7 +36,7 @@ export function BetaOutputOptions({ form, errors, onChange }: Props) {
         <Segmented label="Output format" value={form.outputFormat} options={FORMATS} onChange={(outputFormat) => onChange({ outputFormat }, "outputFormat")} testIdPrefix="beta-format" />
         <FieldMessages id="beta-output-format-message" messages={errors.outputFormat} />
       </FieldGroup>
-      <SwitchField id="beta-watermark" checked={form.watermark} onChange={(watermark) => onChange({ watermark }, "watermark")} label="Watermark" description="Adds an “AI generated” mark in the bottom-right corner." errors={errors.watermark} />
+      <SwitchField id="beta-watermark" checked={form.watermark} onChange={(watermark) => onChange({ watermark }, "watermark")} label="Watermark" description={WATERMARK_DESCRIPTION} errors={errors.watermark} />
       <details open={advancedOpen} onToggle={(event) => setAdvanced(event.currentTarget.open)} className="group rounded-lg">
         <summary className="cursor-pointer text-sm font-medium text-zinc-700 select-none hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-white">Advanced</summary>
         <div className="mt-3">

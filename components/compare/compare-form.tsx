@@ -4,41 +4,53 @@ import { useState, type FormEvent } from "react";
 import { ReferenceImagesInput } from "@/components/images/reference-images-input";
 import { toFormImage, type ReferenceImage } from "@/components/images/reference-image";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/client/api";
 import { COMPARISON_MEMBERS, COMPARISON_MODEL_LABELS, COMPARISON_MODELS, comparisonFormSchema, type ComparisonFormInput, type ComparisonModel } from "@/lib/comparisons/comparison-schemas";
-import { fieldProblems } from "@/lib/errors";
+import { fieldProblems, type FieldProblem } from "@/lib/errors";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, ALPHA_V3_MAX_REFERENCE_IMAGES } from "@/lib/upstream/alpha/limits";
-import { defaultChoice, settingsOf, SIZE_OPTIONS, type MemberChoice } from "./member-settings";
+import { MemberFields } from "./member-fields";
+import { defaultChoice, settingsOf, type MemberChoice } from "./member-settings";
 import { useStartComparison } from "./use-comparison";
+
+const SETTING_FIELD = /^members\.\d+\.settings\./;
+
+/** The refusals of one member's setting: `members.1.settings.seed`, or a part of it (`…size.tier`). */
+function memberErrors(problems: readonly FieldProblem[], index: number, setting: string): string[] | undefined {
+  const field = `members.${index}.settings.${setting}`;
+  const messages = problems.filter((problem) => problem.field === field || problem.field.startsWith(`${field}.`)).map((problem) => problem.message);
+  return messages.length ? [...new Set(messages)] : undefined;
+}
 
 const initialChoices = Object.fromEntries(COMPARISON_MODELS.map((model) => [model, defaultChoice(model)])) as Record<ComparisonModel, MemberChoice>;
 
-// One prompt (and reference images) for two to four models, each with its own size; checked by the
-// same schema the server uses before anything is sent.
+// One prompt (and reference images) for two to four models, each with its own settings; checked by
+// the same schema the server uses before anything is sent. A member's refusal shows under its field.
 export function CompareForm({ onStarted }: { onStarted: (comparisonId: string) => void }) {
   const [prompt, setPrompt] = useState("");
   const [images, setImages] = useState<ReferenceImage[]>([]);
   const [picked, setPicked] = useState<ComparisonModel[]>(["alpha-v3", "beta-lite"]);
   const [choices, setChoices] = useState(initialChoices);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
   const start = useStartComparison();
 
   const toggle = (model: ComparisonModel, on: boolean) => setPicked((models) => (on ? COMPARISON_MODELS.filter((m) => m === model || models.includes(m)) : models.filter((m) => m !== model)));
   const choose = (model: ComparisonModel, change: Partial<MemberChoice>) => setChoices((all) => ({ ...all, [model]: { ...all[model], ...change } }));
 
+  // What no member's field shows: the prompt, the images, the choice of models.
+  const formProblems = [...new Set(problems.filter((problem) => !SETTING_FIELD.test(problem.field)).map((problem) => problem.message))];
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input: ComparisonFormInput = { prompt, images: images.map(toFormImage), members: picked.map((model) => ({ model, settings: settingsOf(model, choices[model]) })) };
     const checked = comparisonFormSchema.safeParse(input);
-    if (!checked.success) return setProblems(fieldProblems(checked.error).map((problem) => problem.message));
+    if (!checked.success) return setProblems(fieldProblems(checked.error));
     setProblems([]);
     try {
       const { comparison } = await start.mutateAsync(input);
       onStarted(comparison.id);
     } catch (error) {
-      setProblems(isApiError(error) && error.error.fields?.length ? error.error.fields.map((problem) => problem.message) : [error instanceof Error ? error.message : String(error)]);
+      setProblems(isApiError(error) && error.error.fields?.length ? error.error.fields : [{ field: "", message: error instanceof Error ? error.message : String(error) }]);
     }
   }
 
@@ -65,34 +77,15 @@ export function CompareForm({ onStarted }: { onStarted: (comparisonId: string) =
                   <input type="checkbox" checked={on} onChange={(event) => toggle(model, event.target.checked)} />
                   {label}
                 </label>
-                {on ? (
-                  <div className="flex flex-wrap items-center gap-3 text-sm">
-                    <label className="flex items-center gap-2">
-                      Size
-                      <select aria-label={`${label} size`} className={`${inputClass} w-auto`} value={choices[model].size} onChange={(event) => choose(model, { size: event.target.value })}>
-                        {SIZE_OPTIONS[model].map((size) => (
-                          <option key={size} value={size}>
-                            {size}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    {model === "alpha-v3" ? (
-                      <label className="flex items-center gap-2">
-                        <input type="checkbox" checked={choices[model].revise} onChange={(event) => choose(model, { revise: event.target.checked })} />
-                        Rewrite the prompt
-                      </label>
-                    ) : null}
-                  </div>
-                ) : null}
+                {on ? <MemberFields model={model} choice={choices[model]} errors={(setting) => memberErrors(problems, picked.indexOf(model), setting)} onChange={(change) => choose(model, change)} /> : null}
               </div>
             );
           })}
         </div>
       </fieldset>
-      {problems.length ? (
+      {formProblems.length ? (
         <ul role="alert" className="list-disc space-y-1 pl-5 text-sm text-red-600 dark:text-red-400">
-          {problems.map((problem) => (
+          {formProblems.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}
         </ul>

@@ -1,10 +1,13 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState, type RefObject } from "react";
 import { FlowLinks } from "@/components/images/flow-links";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import type { AssetDto } from "@/lib/assets/asset-dto";
-import { apiErrorOf } from "@/lib/client/api";
+import { api, apiErrorOf } from "@/lib/client/api";
+import { videosKey } from "./video-keys";
 
 // The alpha v3.5 upload rules: a frame taken here may go to the chat editor as well as to a video.
 const FRAME_UPLOAD = "/api/uploads?purpose=alpha-v35";
@@ -18,10 +21,12 @@ async function currentFrame(player: HTMLVideoElement): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
 }
 
-// "Use frame": the frame the player shows becomes one of the user's images (an ordinary upload),
-// then the flows of any image are offered on it: Animate, Edit in chat, Split into layers.
-export function UseFrame({ player }: { player: RefObject<HTMLVideoElement | null> }) {
-  const [frame, setFrame] = useState<AssetDto>();
+// "Use frame": the frame the player shows becomes one of the user's images (an upload kept in the
+// gallery as made from this video), then the flows of any image are offered on it: Animate, Edit in
+// chat, Split into layers.
+export function UseFrame({ videoId, player }: { videoId: string; player: RefObject<HTMLVideoElement | null> }) {
+  const queryClient = useQueryClient();
+  const [frame, setFrame] = useState<{ asset: AssetDto; itemId: string }>();
   const [problem, setProblem] = useState<string>();
   const [taking, setTaking] = useState(false);
 
@@ -38,7 +43,11 @@ export function UseFrame({ player }: { player: RefObject<HTMLVideoElement | null
       if (!png) throw new Error("The frame could not be read from the player.");
       const response = await fetch(FRAME_UPLOAD, { method: "POST", body: png, headers: { "Content-Type": "image/png" } });
       if (!response.ok) throw await apiErrorOf(response);
-      setFrame(((await response.json()) as { asset: AssetDto }).asset);
+      const { asset } = (await response.json()) as { asset: AssetDto };
+      const { itemId } = await api<{ itemId: string }>(`/api/videos/${videoId}/frames`, { method: "POST", json: { assetId: asset.id } });
+      setFrame({ asset, itemId });
+      // The video's page lists the frame under "Used in".
+      void queryClient.invalidateQueries({ queryKey: videosKey });
     } catch (error) {
       setProblem(`The frame could not be kept: ${error instanceof Error ? error.message : "upload failed"}`);
     } finally {
@@ -54,8 +63,10 @@ export function UseFrame({ player }: { player: RefObject<HTMLVideoElement | null
       </button>
       {frame ? (
         <>
-          <img src={frame.thumbnailUrl ?? frame.url} alt="The frame taken" className="h-8 rounded border border-zinc-200 dark:border-zinc-700" data-testid="video-use-frame-image" />
-          <FlowLinks assetId={frame.id} />
+          <Link href={`/gallery/${frame.itemId}`} data-testid="video-use-frame-entry">
+            <img src={frame.asset.thumbnailUrl ?? frame.asset.url} alt="The frame taken" className="h-8 rounded border border-zinc-200 dark:border-zinc-700" data-testid="video-use-frame-image" />
+          </Link>
+          <FlowLinks assetId={frame.asset.id} />
         </>
       ) : null}
       {problem ? (

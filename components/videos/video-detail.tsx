@@ -125,6 +125,7 @@ function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
         <Card className="space-y-5 p-4">
           {sharedBy === undefined ? <VideoJobActions job={job} showOpen={false} onDeleted={onDeleted} /> : <SharedJobActions job={job} ownerName={sharedBy} />}
           <LineageList title="Made from" entries={job.madeFrom ?? []} testId="video-made-from" />
+          <LineageList title="Used in" entries={job.usedIn ?? []} testId="video-used-in" />
           <VideoSettingsFacts job={job} />
           <VideoTimesFacts job={job} />
           <VideoEchoFacts echo={job.echo} />
@@ -192,7 +193,7 @@ function PlayerCard({ job }: { job: VideoJobDto }) {
         />
       </div>
       <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
-        <UseFrame player={player} />
+        <UseFrame videoId={job.id} player={player} />
       </div>
       <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
         {job.delivery720p ? (

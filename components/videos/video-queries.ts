@@ -51,7 +51,7 @@ type ListData = InfiniteData<VideoListDto, string | null>;
 /** Puts a job the studio just answered with into every cached view of it: its own, and the lists it belongs to (a new one at the top). */
 export function rememberVideo(queryClient: QueryClient, job: VideoJobDto): void {
   // A start or cancel answers without the job's lineage: the one already read stays.
-  queryClient.setQueryData(videoQuery(job.id).queryKey, (cached) => ({ ...job, madeFrom: job.madeFrom ?? cached?.madeFrom }));
+  queryClient.setQueryData(videoQuery(job.id).queryKey, (cached) => ({ ...job, madeFrom: job.madeFrom ?? cached?.madeFrom, usedIn: job.usedIn ?? cached?.usedIn }));
   for (const [key, data] of queryClient.getQueriesData<ListData>({ queryKey: listsKey })) {
     if (!data) continue;
     const filters = key[2] as VideoListFilters;

@@ -14,9 +14,13 @@ export interface RequestLogEntry {
   fault?: string;
   /** The client closed the connection before the answer was complete (a cancelled call). */
   clientClosed?: true;
+  /** A JSON body up to LOGGED_BODY_MAX_BYTES, parsed: tests read the settings a client really sent. */
+  body?: unknown;
 }
 
 const MAX_ENTRIES = 1000;
+// Settings are small; a body carrying images inline would only fill the log.
+const LOGGED_BODY_MAX_BYTES = 64 * 1024;
 
 /** Requests seen by one port, oldest first, with credentials redacted. */
 export class RequestLog {
@@ -54,6 +58,7 @@ export function requestLogMiddleware(log: RequestLog): MiddlewareHandler {
     if (c.req.path.startsWith("/__emulator")) return next();
     const started = Date.now();
     const url = new URL(c.req.url);
+    const body = loggedBody(c.req.raw);
     try {
       await next();
     } finally {
@@ -68,7 +73,19 @@ export function requestLogMiddleware(log: RequestLog): MiddlewareHandler {
         headers: redactedHeaders(c.req.raw.headers),
         ...(fault ? { fault } : {}),
         ...(c.req.raw.signal.aborted ? { clientClosed: true as const } : {}),
+        ...((await body) !== undefined ? { body: await body } : {}),
       });
     }
   };
+}
+
+/** The request's JSON body, read from a copy so the handler still streams the original. */
+async function loggedBody(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (!request.headers.get("content-type")?.includes("json") || !(length <= LOGGED_BODY_MAX_BYTES)) return undefined;
+  try {
+    return JSON.parse(await request.clone().text());
+  } catch {
+    return undefined;
+  }
 }

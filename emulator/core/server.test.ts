@@ -45,11 +45,11 @@ describe("emulator server and control endpoints", () => {
     expect((await control(emulator.urls.image, "GET", "/requests")).requests).toEqual([]);
   });
 
-  it("GET /__emulator/requests logs requests with the key redacted; DELETE clears it", async () => {
+  it("GET /__emulator/requests logs requests with the key redacted and the JSON body; DELETE clears it", async () => {
     await postJson(emulator.urls.image, V3_PATH, v3Body);
     const { requests } = await control(emulator.urls.image, "GET", "/requests");
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: "POST", path: V3_PATH, status: 200 });
+    expect(requests[0]).toMatchObject({ method: "POST", path: V3_PATH, status: 200, body: v3Body });
     expect(requests[0].headers.authorization).toBe("Bearer ***");
     expect(typeof requests[0].time).toBe("string");
     await control(emulator.urls.image, "DELETE", "/requests");

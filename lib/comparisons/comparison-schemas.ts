@@ -20,7 +20,8 @@ export const COMPARISON_MODEL_LABELS: Record<ComparisonModel, string> = {
 
 export const COMPARISON_MEMBERS = { min: 2, max: 4 } as const;
 
-const BETA_MODEL_OF: Record<"beta-pro" | "beta-lite", BetaModel> = { "beta-pro": "beta-image-v5.0-pro", "beta-lite": "beta-image-v5.0-lite" };
+/** The upstream beta model behind each beta member. */
+export const BETA_MODEL_OF: Record<"beta-pro" | "beta-lite", BetaModel> = { "beta-pro": "beta-image-v5.0-pro", "beta-lite": "beta-image-v5.0-lite" };
 
 const referenceImageSchema = z.object({ assetId: z.string(), mime: z.string(), bytes: z.number() }, { error: "Reference image must be an uploaded image" });
 

@@ -2,8 +2,11 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as postComparison } from "@/app/api/comparisons/route";
 import { GET as getComparison } from "@/app/api/comparisons/[id]/route";
 import { POST as postKeep } from "@/app/api/comparisons/[id]/keep/route";
+import { defaultChoice, settingsOf } from "@/components/compare/member-settings";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { sendImageJobRun } from "@/lib/jobs/job-sender";
+import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
+import { ALPHA_V35_MODEL } from "@/lib/upstream/alpha/wire-v35";
 import { waitForJob } from "@/test/jobs";
 import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
@@ -107,6 +110,26 @@ describe("starting a comparison", () => {
     expect(error.code).toBe("validation_failed");
     expect(error.fields.map((problem) => problem.field)).toEqual(["members.1.settings.layerDecomposition"]);
     expect(await rowsOf(user.id)).toEqual({ comparisons: 0, jobs: 0, generations: 0, conversations: 0 });
+  });
+
+  it("sends each member's own settings, as the compare form gives them, to that model's upstream request", async () => {
+    await context.upstream.control("/requests", { method: "DELETE" });
+    const members = [
+      { model: "alpha-v3", settings: settingsOf("alpha-v3", { ...defaultChoice("alpha-v3"), seed: "1234", footnote: "Studio", revise: false }) },
+      { model: "alpha-v3.5", settings: settingsOf("alpha-v3.5", { ...defaultChoice("alpha-v3.5"), seed: "77", footnote: "Lab" }) },
+      { model: "beta-pro", settings: settingsOf("beta-pro", { ...defaultChoice("beta-pro"), optimizePrompt: "fast", outputFormat: "jpeg", watermark: true }) },
+    ];
+    const response = await start({ prompt: "a paper lantern on a windowsill", members });
+    expect(response.status).toBe(202);
+    const { comparison } = (await response.json()) as { comparison: { id: string } };
+    const jobs = await context.testDb.db.job.findMany({ where: { comparisonId: comparison.id } });
+    await Promise.all(jobs.map((job) => waitForJob(context.testDb.db, job.id, undefined, 60_000)));
+
+    const { requests } = (await context.upstream.control("/requests")) as { requests: { method: string; body?: Record<string, unknown> }[] };
+    const sentTo = (model: string) => requests.filter((request) => request.method === "POST" && request.body?.model === model).map((request) => request.body);
+    expect(sentTo(ALPHA_V3_MODEL)).toEqual([expect.objectContaining({ seed: 1234, footnote: "Studio" })]);
+    expect(sentTo(ALPHA_V35_MODEL)).toEqual([expect.objectContaining({ seed: 77, footnote: "Lab" })]);
+    expect(sentTo("beta-image-v5.0-pro")).toEqual([expect.objectContaining({ optimize_prompt_options: { mode: "fast" }, output_format: "jpeg", watermark: true })]);
   });
 
   it("refuses one model, and the same model twice, naming the field", async () => {

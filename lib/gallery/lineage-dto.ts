@@ -3,7 +3,7 @@
 import type { GalleryKind } from "./gallery-schemas";
 
 /** How the work used the source's image (the database's LineageRole). */
-export type LineageRoleDto = "first_frame" | "last_frame" | "reference" | "layer_source";
+export type LineageRoleDto = "first_frame" | "last_frame" | "reference" | "layer_source" | "video_frame";
 
 /** How a role reads beside the entry: "Made from … (first frame)". */
 export const LINEAGE_ROLE_LABELS: Record<LineageRoleDto, string> = {
@@ -11,6 +11,7 @@ export const LINEAGE_ROLE_LABELS: Record<LineageRoleDto, string> = {
   last_frame: "last frame",
   reference: "reference",
   layer_source: "split into layers",
+  video_frame: "frame taken",
 };
 
 /** One gallery entry on the other end of a lineage link, that the viewer may see. */

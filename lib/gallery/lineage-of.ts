@@ -41,27 +41,44 @@ export async function madeFrom(user: CurrentUser, work: Prisma.LineageLinkWhereI
   return visibleEntries(user, rows, exceptItemId);
 }
 
-/** The entries of the work made from the images `item` shows. */
-async function usedIn(user: CurrentUser, item: GalleryItem): Promise<LineageEntryDto[]> {
-  const outputs = await db.galleryItemAsset.findMany({ where: { itemId: item.id, output: true }, select: { assetId: true } });
+/** The entries of the work made from `outputs` (the images or video an entry shows), but `exceptItemId`. */
+export async function usedIn(user: CurrentUser, outputs: readonly string[], exceptItemId?: string): Promise<LineageEntryDto[]> {
   if (outputs.length === 0) return [];
   const links = await db.lineageLink.findMany({
-    where: { sourceAssetId: { in: outputs.map((output) => output.assetId) } },
+    where: { sourceAssetId: { in: [...outputs] } },
     orderBy: { createdAt: "asc" },
-    select: { role: true, generationId: true, videoJobId: true, turn: { select: { conversationId: true } } },
+    select: { role: true, generationId: true, videoJobId: true, frameAssetId: true, turn: { select: { conversationId: true } } },
   });
   if (links.length === 0) return [];
   const ids = (pick: (link: (typeof links)[number]) => string | null | undefined) => [...new Set(links.map(pick).filter((id): id is string => Boolean(id)))];
   const results = await db.galleryItem.findMany({
-    where: { OR: [{ generationId: { in: ids((link) => link.generationId) } }, { videoJobId: { in: ids((link) => link.videoJobId) } }, { conversationId: { in: ids((link) => link.turn?.conversationId) } }] },
+    where: {
+      OR: [
+        { generationId: { in: ids((link) => link.generationId) } },
+        { videoJobId: { in: ids((link) => link.videoJobId) } },
+        { conversationId: { in: ids((link) => link.turn?.conversationId) } },
+        { assetId: { in: ids((link) => link.frameAssetId) } },
+      ],
+    },
     orderBy: { createdAt: "asc" },
-    select: { ...ENTRY_SELECT, generationId: true, videoJobId: true, conversationId: true },
+    select: { ...ENTRY_SELECT, generationId: true, videoJobId: true, conversationId: true, assetId: true },
   });
   const rows = results.map((result) => {
-    const link = links.find((candidate) => (candidate.generationId !== null && candidate.generationId === result.generationId) || (candidate.videoJobId !== null && candidate.videoJobId === result.videoJobId) || (candidate.turn !== null && candidate.turn.conversationId === result.conversationId));
+    const link = links.find(
+      (candidate) =>
+        (candidate.generationId !== null && candidate.generationId === result.generationId) ||
+        (candidate.videoJobId !== null && candidate.videoJobId === result.videoJobId) ||
+        (candidate.turn !== null && candidate.turn.conversationId === result.conversationId) ||
+        (candidate.frameAssetId !== null && candidate.frameAssetId === result.assetId),
+    );
     return { item: result, role: link!.role };
   });
-  return visibleEntries(user, rows, item.id);
+  return visibleEntries(user, rows, exceptItemId);
+}
+
+async function usedInItem(user: CurrentUser, item: GalleryItem): Promise<LineageEntryDto[]> {
+  const outputs = await db.galleryItemAsset.findMany({ where: { itemId: item.id, output: true }, select: { assetId: true } });
+  return usedIn(user, outputs.map((output) => output.assetId), item.id);
 }
 
 /** The work behind a gallery entry, as lineage links select it. */
@@ -69,12 +86,13 @@ function workOf(item: GalleryItem): Prisma.LineageLinkWhereInput | null {
   if (item.generationId) return { generationId: item.generationId };
   if (item.videoJobId) return { videoJobId: item.videoJobId };
   if (item.conversationId) return { turn: { conversationId: item.conversationId } };
+  if (item.assetId) return { frameAssetId: item.assetId };
   return null;
 }
 
 /** What an entry was made from and what was made from it, as far as `user` may see. */
 export async function itemLineage(user: CurrentUser, item: GalleryItem): Promise<LineageDto> {
   const work = workOf(item);
-  const [sources, results] = await Promise.all([work ? madeFrom(user, work, item.id) : [], usedIn(user, item)]);
+  const [sources, results] = await Promise.all([work ? madeFrom(user, work, item.id) : [], usedInItem(user, item)]);
   return { madeFrom: sources, usedIn: results };
 }

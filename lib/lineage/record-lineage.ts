@@ -1,8 +1,8 @@
 import "server-only";
 import type { LineageRole, Prisma } from "@/lib/generated/prisma/client";
 
-/** The work that used the images: one generation, chat turn or video job. */
-export type LineageTarget = { generationId: string } | { turnId: string } | { videoJobId: string };
+/** The work that used the images: one generation, chat turn or video job, or an image taken from a video's frame. */
+export type LineageTarget = { generationId: string } | { turnId: string } | { videoJobId: string } | { frameAssetId: string };
 
 export type LineageSource = { assetId: string; role: LineageRole };
 

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Asset, VideoStatus } from "@/lib/generated/prisma/client";
 import type { VideoTask } from "@/lib/upstream/video/limits";
-import { madeFrom } from "@/lib/gallery/lineage-of";
+import { madeFrom, usedIn } from "@/lib/gallery/lineage-of";
 import { preparedInputs } from "./keyframes";
 import { findVisibleVideo, OWNER_ONLY_VIDEO } from "./video-access";
 import { storedParams } from "./stored-video-params";
@@ -54,6 +54,7 @@ export async function videoDto(row: VideoJobWithAssets): Promise<VideoJobDto> {
 /** A video job the user may see: their own, or one shared with their team (issue 12). */
 export async function getVideo(user: CurrentUser, id: string): Promise<VideoJobDto> {
   const row = await findVisibleVideo(user, id);
-  const [dto, sources] = await Promise.all([videoDto(row), madeFrom(user, { videoJobId: row.id })]);
-  return { ...dto, madeFrom: sources };
+  const outputs = [row.assetId, row.delivery720pId].filter((id): id is string => id !== null);
+  const [dto, sources, results] = await Promise.all([videoDto(row), madeFrom(user, { videoJobId: row.id }), usedIn(user, outputs)]);
+  return { ...dto, madeFrom: sources, usedIn: results };
 }

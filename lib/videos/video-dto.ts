@@ -82,6 +82,8 @@ export type VideoJobDto = {
   upstreamDeletedAt: string | null;
   /** The gallery entries its inputs came from that the viewer may see; only GET /api/videos/[id] says (lists leave it out). */
   madeFrom?: LineageEntryDto[];
+  /** Only on the job's own page: the entries made from the video (frames taken from it). */
+  usedIn?: LineageEntryDto[];
 };
 
 /** GET /api/videos: newest first; `nextCursor` is passed back as `cursor` for the next page. */

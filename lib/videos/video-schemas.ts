@@ -122,3 +122,7 @@ export function shortEdgeFamily(shortEdge: number): "native" | "1080p" | "2K" | 
   if (shortEdge < 2160) return "2K";
   return "4K";
 }
+
+/** "Use frame": the image uploaded from the player's current frame, to keep as made from the video. */
+export const keepFrameSchema = z.strictObject({ assetId: z.uuid("The frame must be the id of an uploaded image") });
+export type KeepFrameInput = z.infer<typeof keepFrameSchema>;
