@@ -97,6 +97,17 @@ export function describeBlobStoreContract(name: string, fresh: () => Promise<Blo
       expect(await storedObjects()).toHaveLength(1);
     });
 
+    it("lists every blob once, with when it was written, and nothing a write left unfinished", async () => {
+      const before = Date.now() - 60_000;
+      const one = await store.put(Readable.from([Buffer.from("listed one")]));
+      const two = await store.put(Readable.from([Buffer.from("listed two")]));
+      await store.put(Readable.from([Buffer.alloc(600)]), { maxBytes: 100 }).catch(() => undefined);
+      const listed = [];
+      for await (const blob of store.list()) listed.push(blob);
+      expect(listed.map((blob) => blob.key).sort()).toEqual([one.key, two.key].sort());
+      expect(listed.every((blob) => blob.modifiedAt.getTime() > before)).toBe(true);
+    });
+
     it("answers null for a missing blob and deletes idempotently", async () => {
       const info = await store.put(Readable.from([Buffer.from("gone")]));
       await store.delete(info.key);

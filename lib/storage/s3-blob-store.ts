@@ -4,10 +4,10 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { hasErrorName } from "@/lib/error-name";
-import { assertBlobKey, BlobTooLargeError, type BlobInfo, type BlobStore, type ByteRange, type LocalFile } from "./blob-store";
+import { assertBlobKey, BlobTooLargeError, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
 import type { S3Location } from "./storage-url";
 
 // Blobs in an S3-compatible object store, as <prefix>blobs/<sha256>, shared by every web server and
@@ -139,6 +139,17 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** Pages through <prefix>blobs/ (1,000 keys a page): temp objects live under tmp/ and are not listed. */
+  async *list(): AsyncIterable<ListedBlob> {
+    const prefix = `${this.location.prefix}blobs/`;
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.location.bucket, Prefix: prefix })) {
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(prefix.length) ?? "";
+        if (isBlobKey(key) && object.LastModified) yield { key, modifiedAt: object.LastModified };
+      }
+    }
   }
 
   /** Writes and deletes a tiny object: a HeadBucket would pass with read-only credentials. */
