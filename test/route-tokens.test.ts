@@ -113,6 +113,7 @@ const expected: Record<string, unknown> = {
   "GET /api/videos/[id]": "read",
   "DELETE /api/videos/[id]": "gallery:manage",
   "POST /api/videos/[id]/cancel": "videos:generate",
+  "POST /api/videos/[id]/frames": "videos:generate",
   "GET /api/videos/partition": "read",
 };
 

@@ -16,7 +16,7 @@ import { JOB_EVENT_NAME } from "@/lib/jobs/job-dto";
 import { jobStreamQuerySchema } from "@/lib/jobs/job-stream-query";
 import { usageQuerySchema } from "@/lib/usage/usage-schemas";
 import { videoDeleteQuerySchema, videoListQuerySchema } from "@/lib/videos/video-queries";
-import { videoFormSchema } from "@/lib/videos/video-schemas";
+import { keepFrameSchema, videoFormSchema } from "@/lib/videos/video-schemas";
 import type { ApiOperation } from "./operation-types";
 import { assetAnswerSchema, generationPageSchema, jobListSchema, jobSchema, startedGenerationSchema, uploadedAssetSchema } from "./response-schemas";
 
@@ -445,6 +445,17 @@ export const apiOperations: readonly ApiOperation[] = [
     tokens: "videos:generate",
     success: { status: 200, description: "The video job", body: json },
     errors: ["cannot_cancel"],
+  },
+  {
+    operationId: "keepVideoFrame",
+    method: "POST",
+    path: "/api/videos/[id]/frames",
+    tag: "Videos",
+    summary: "Keep an uploaded frame of a video as a gallery image made from it",
+    tokens: "videos:generate",
+    body: { type: "json", schema: keepFrameSchema },
+    success: { status: 201, description: "The gallery entry made from the frame", body: json },
+    errors: ["not_found", "conflict"],
   },
   {
     operationId: "getVideoPartition",
