@@ -103,13 +103,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     recoveries.push(await recoverySeconds(db, atKill, Date.now(), options.settleMs));
   }
 
+  // The services recover once the kills are over: every job must then end by itself, whatever
+  // state the faults left it in (a video reconciling after a lost answer waits out its back-off, up
+  // to a minute, before it looks again).
+  await emulatorControl(emulator.urls.image, "DELETE", "/faults");
+  await emulatorControl(emulator.urls.agent, "DELETE", "/faults");
   const deadline = Date.now() + options.settleMs;
   while (Date.now() < deadline && (await activeJobs(db)).size > 0) await sleep(POLL_MS);
 
   const { requests } = (await emulatorControl(emulator.urls.image, "GET", "/requests")) as { requests: { path: string; status: number }[] };
   const imageGenerationsAnswered = requests.filter((request) => request.path.startsWith("/v1/wand/") && request.status === 200).length;
-  await emulatorControl(emulator.urls.image, "DELETE", "/faults");
-  await emulatorControl(emulator.urls.agent, "DELETE", "/faults");
   await worker.stop();
   return collectFigures(db, options.blobDir, imageGenerationsAnswered, recoveries);
 }
