@@ -22,7 +22,8 @@ export function clusterUrl(): string {
   return url;
 }
 
-async function onCluster(statement: string): Promise<void> {
+/** Runs one statement on the cluster's maintenance database (creating, dropping or closing test databases). */
+export async function onCluster(statement: string): Promise<void> {
   const admin = new pg.Client(clusterUrl());
   await admin.connect();
   try {

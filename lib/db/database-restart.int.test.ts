@@ -1,9 +1,8 @@
-import pg from "pg";
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postAlpha } from "@/app/api/alpha/v3/generations/route";
 import { GET as listJobs } from "@/app/api/jobs/route";
-import { clusterUrl } from "@/test/db";
+import { onCluster } from "@/test/db";
 import { slowCalls, waitForJob } from "@/test/jobs";
 import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
@@ -16,16 +15,6 @@ const context = useStudioTestContext();
 beforeAll(() => {
   session.user = context.user;
 });
-
-async function onCluster(sql: string) {
-  const admin = new pg.Client(clusterUrl());
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
 
 async function takeDatabaseDown() {
   const name = new URL(context.testDb.url).pathname.slice(1);

@@ -1,11 +1,12 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { constants, createReadStream, createWriteStream } from "node:fs";
 import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { asStorageFailure } from "./storage-failure";
-import { assertBlobKey, BlobTooLargeError, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
+import { blobMeter } from "./blob-meter";
+import { assertBlobKey, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
 
 // Local filesystem blobs under <root>/<aa>/<bb>/<sha256>. A blob is written to a temp file in
 // <root>/tmp, fsynced, then renamed into place: rename is atomic on one filesystem, so a reader or
@@ -57,26 +58,14 @@ export class FsBlobStore implements BlobStore {
   async put(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number; signal?: AbortSignal } = {}): Promise<BlobInfo> {
     await this.init();
     const temp = path.join(this.tmpDir(), randomUUID());
-    const hash = createHash("sha256");
-    let bytes = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        bytes += chunk.length;
-        if (options.maxBytes !== undefined && bytes > options.maxBytes) {
-          callback(new BlobTooLargeError(options.maxBytes));
-          return;
-        }
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const meter = blobMeter(options.maxBytes);
     const sink = createWriteStream(temp, { flags: "wx" });
     try {
-      await pipeline(source, meter, sink, { signal: options.signal });
+      await pipeline(source, meter.stream, sink, { signal: options.signal });
       const handle = await open(temp, "r");
       await handle.sync();
       await handle.close();
-      const sha256 = hash.digest("hex");
+      const { sha256, bytes } = meter.result();
       const final = this.pathFor(sha256);
       await mkdir(path.dirname(final), { recursive: true });
       await rename(temp, final);

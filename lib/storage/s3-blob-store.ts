@@ -1,13 +1,14 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { hasErrorName } from "@/lib/error-name";
-import { assertBlobKey, BlobTooLargeError, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
+import { blobMeter } from "./blob-meter";
+import { assertBlobKey, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
 import type { S3Location } from "./storage-url";
 
 // Blobs in an S3-compatible object store, as <prefix>blobs/<sha256>, shared by every web server and
@@ -65,22 +66,10 @@ export class S3BlobStore implements BlobStore {
   async put(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number; signal?: AbortSignal } = {}): Promise<BlobInfo> {
     const bucket = this.location.bucket;
     const temp = this.tempKey();
-    const hash = createHash("sha256");
-    let bytes = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        bytes += chunk.length;
-        if (options.maxBytes !== undefined && bytes > options.maxBytes) {
-          callback(new BlobTooLargeError(options.maxBytes));
-          return;
-        }
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const meter = blobMeter(options.maxBytes);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: bucket, Key: temp, Body: meter },
+      params: { Bucket: bucket, Key: temp, Body: meter.stream },
       partSize: UPLOAD_PART_BYTES,
       queueSize: UPLOAD_PARTS_IN_FLIGHT,
     });
@@ -88,8 +77,8 @@ export class S3BlobStore implements BlobStore {
     try {
       // The source failing, going past maxBytes or being aborted destroys `meter`, which fails the
       // upload's read of it; the upload then aborts its multipart upload itself.
-      await Promise.all([pipeline(source, meter, { signal: options.signal }), uploading]);
-      const sha256 = hash.digest("hex");
+      await Promise.all([pipeline(source, meter.stream, { signal: options.signal }), uploading]);
+      const { sha256, bytes } = meter.result();
       const final = this.objectKey(sha256);
       if (!(await this.stat(sha256))) {
         await this.client.send(new CopyObjectCommand({ Bucket: bucket, Key: final, CopySource: `${bucket}/${temp.split("/").map(encodeURIComponent).join("/")}` }));
@@ -98,7 +87,7 @@ export class S3BlobStore implements BlobStore {
     } catch (error) {
       // When the pipeline failed first, the upload may still be sending a part: wait until it has
       // aborted its multipart upload, so that nothing of it is left once put answers.
-      meter.destroy();
+      meter.stream.destroy();
       await uploading.catch(() => {});
       throw error;
     } finally {
