@@ -22,20 +22,20 @@ export class WorkerChild {
   }
 
   /** SIGKILL, resolved once the process is gone. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
+  kill(): Promise<void> {
+    return this.signal("SIGKILL");
   }
 
   /** SIGTERM (a clean stop), resolved once the process is gone. */
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
+    return this.signal("SIGTERM");
+  }
+
+  private async signal(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
+    child.kill(signal);
     await exited;
   }
 }
