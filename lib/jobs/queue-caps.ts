@@ -29,9 +29,12 @@ export function setQueueCaps(admin: CurrentUser, caps: QueueCaps): Promise<Queue
  * lock, so the count includes them and a refusal takes them back.
  */
 export async function assertWithinQueueCap(tx: Prisma.TransactionClient, ownerId: string, unended: () => Promise<number>): Promise<void> {
+  // Read first: with no cap set (the default) a start costs no more queries.
+  const caps = await queueCaps(tx);
+  if (caps.admin === null && caps.member === null) return;
   const owner = await tx.user.findUnique({ where: { id: ownerId }, select: { role: true } });
   if (!owner) return;
-  const cap = (await queueCaps(tx))[owner.role];
+  const cap = caps[owner.role];
   if (cap === null) return;
   const count = await unended();
   if (count <= cap) return;
