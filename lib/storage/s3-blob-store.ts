@@ -8,6 +8,7 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { Upload } from "@aws-sdk/lib-storage";
 import { hasErrorName } from "@/lib/error-name";
 import { blobMeter } from "./blob-meter";
+import { asStorageFailure } from "./storage-failure";
 import { assertBlobKey, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
 import type { S3Location } from "./storage-url";
 
@@ -89,7 +90,7 @@ export class S3BlobStore implements BlobStore {
       // aborted its multipart upload, so that nothing of it is left once put answers.
       meter.stream.destroy();
       await uploading.catch(() => {});
-      throw error;
+      throw asStorageFailure(error);
     } finally {
       await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: temp })).catch(() => {});
     }

@@ -9,10 +9,11 @@ import type { VideoJobRecord } from "@/lib/upstream/video/wire";
 export type ChaosFigures = {
   /** "kind state" → count of jobs. */
   jobsByKindAndState: Record<string, number>;
+  /** Result images and layers stored for generations and chat turns. */
   imagesStored: number;
-  /** Image generation calls the emulator answered with 200 (each delivers at least one image). */
-  imagesReportedByEmulator: number;
-  /** Succeeded image jobs with no stored image: a silent half-done generation. */
+  /** Image generation calls the emulator answered with 200 (each delivers one image, a group or a base and its layers). */
+  generationCallsAnswered: number;
+  /** Succeeded image jobs (generations and chat turns) with no stored image: a silent half-done job. */
   succeededWithoutImages: number;
   /** Studio video jobs whose correlation id the agent holds more than one job for. */
   duplicateVideoSends: { correlationId: string; posts: number }[];
@@ -20,6 +21,9 @@ export type ChaosFigures = {
   jobsNotFinal: number;
   /** Where each job not in a final state stands, to tell a stall from a job still under way. */
   unfinished: { id: string; kind: string; state: string; video: { status: string; nextPollAt: Date | null; pollFailures: number; leaseUntil: Date | null; errorCode: string | null } | null }[];
+  /** Blobs written but never named by a row (a kill between the two), which the orphan sweep removed. */
+  blobsLeftByKills: number;
+  /** Blobs nothing names after that sweep: what a half-done store would leave for good. */
   blobsWithoutAsset: string[];
   assetsWithoutBlob: string[];
   recoverySecondsPerKill: number[];
@@ -42,11 +46,15 @@ async function agentJobs(): Promise<VideoJobRecord[]> {
   }
 }
 
-/** The run's figures, read from the database, the blob directory and the emulator; faults must be off by now. */
-export async function collectFigures(db: PrismaClient, blobDir: string, imageGenerationsAnswered: number, recoverySecondsPerKill: number[]): Promise<ChaosFigures> {
+type RunCounts = Pick<ChaosFigures, "generationCallsAnswered" | "recoverySecondsPerKill" | "blobsLeftByKills">;
+
+/** The run's figures, read from the database, the blob directory and the emulator, with what the run counted itself. */
+export async function collectFigures(db: PrismaClient, blobDir: string, counts: RunCounts): Promise<ChaosFigures> {
   const groups = await db.job.groupBy({ by: ["kind", "state"], _count: { _all: true } });
   const jobsByKindAndState = Object.fromEntries(groups.map((group) => [`${group.kind} ${group.state}`, group._count._all]));
-  const succeededWithoutImages = await db.job.count({ where: { kind: { not: "video" }, state: "succeeded", generation: { assets: { none: {} } } } });
+  const succeededWithoutImages = await db.job.count({
+    where: { kind: { not: "video" }, state: "succeeded", NOT: { OR: [{ generation: { is: { assets: { some: {} } } } }, { turn: { is: { assets: { some: {} } } } }] } },
+  });
   const unfinishedJobs = await db.job.findMany({
     where: { state: { in: [...ACTIVE_JOB_STATES] } },
     select: { id: true, kind: true, state: true, videoJob: { select: { status: true, nextPollAt: true, pollFailures: true, leaseUntil: true, errorCode: true } } },
@@ -65,15 +73,16 @@ export async function collectFigures(db: PrismaClient, blobDir: string, imageGen
   const tmp = new Set(await filesUnder(path.join(blobDir, "tmp")));
   return {
     jobsByKindAndState,
-    imagesStored: await db.asset.count({ where: { kind: "image", generationId: { not: null } } }),
-    imagesReportedByEmulator: imageGenerationsAnswered,
+    imagesStored: await db.asset.count({ where: { kind: { in: ["image", "layer"] }, OR: [{ generationId: { not: null } }, { turnId: { not: null } }] } }),
+    generationCallsAnswered: counts.generationCallsAnswered,
     succeededWithoutImages,
     duplicateVideoSends,
     videoJobsThatReachedTheAgent,
     jobsNotFinal: unfinishedJobs.length,
     unfinished: unfinishedJobs.map(({ videoJob, ...job }) => ({ ...job, video: videoJob })),
+    blobsLeftByKills: counts.blobsLeftByKills,
     blobsWithoutAsset: [...onDisk].filter((name) => !referenced.has(name) && !tmp.has(name)),
     assetsWithoutBlob: [...referenced].filter((key) => !onDisk.has(key)),
-    recoverySecondsPerKill,
+    recoverySecondsPerKill: counts.recoverySecondsPerKill,
   };
 }

@@ -1,13 +1,13 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { ACTIVE_JOB_STATES } from "@/lib/jobs/job-dto";
-import { alphaV3FormSchema } from "@/lib/images/alpha-schemas";
-import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
 import { videoFormSchema } from "@/lib/videos/video-schemas";
 import { submitVideo } from "@/lib/videos/submit-video";
+import { ORPHAN_BLOB_GRACE_MS, STALE_HOLD_AFTER_MS, sweepOrphanBlobs } from "@/lib/assets/sweep-orphan-blobs";
 import type { RunningEmulator } from "@/emulator";
 import { collectFigures, type ChaosFigures } from "./figures";
 import { AGENT_PORT_FAULTS, IMAGE_PORT_FAULTS } from "./fault-plans";
+import { startImageJob, uploadReference } from "./image-job-mix";
 import type { WorkerChild } from "./worker-child";
 
 export type ChaosOptions = {
@@ -71,9 +71,8 @@ async function startJobs(options: ChaosOptions): Promise<void> {
   const { users } = options;
   await Promise.all(
     users.map(async (user, userIndex) => {
-      for (let index = userIndex; index < options.imageJobs; index += users.length) {
-        await startAlphaV3(user, alphaV3FormSchema.parse({ prompt: `chaos image ${index}`, revise: false }));
-      }
+      const reference = await uploadReference(user);
+      for (let index = userIndex; index < options.imageJobs; index += users.length) await startImageJob(user, index, reference);
       for (let index = userIndex; index < options.videoJobs; index += users.length) {
         await submitVideo(user, videoFormSchema.parse({ task: "t2va", prompt: `chaos video ${index}`, durationSeconds: 4 }));
       }
@@ -112,7 +111,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
   while (Date.now() < deadline && (await activeJobs(db)).size > 0) await sleep(POLL_MS);
 
   const { requests } = (await emulatorControl(emulator.urls.image, "GET", "/requests")) as { requests: { path: string; status: number }[] };
-  const imageGenerationsAnswered = requests.filter((request) => request.path.startsWith("/v1/wand/") && request.status === 200).length;
+  const generationCallsAnswered = requests.filter((request) => request.path.startsWith("/v1/wand/") && request.status === 200).length;
   await worker.stop();
-  return collectFigures(db, options.blobDir, imageGenerationsAnswered, recoveries);
+  // A kill between a result's blob write and its row leaves a blob nothing names; the studio's
+  // hourly sweep removes such blobs once past their grace. With every process stopped, the sweep runs
+  // now as if that grace (and a stale hold's day) were over, and the figures say how many it took.
+  const swept = await sweepOrphanBlobs(new Date(Date.now() + STALE_HOLD_AFTER_MS + ORPHAN_BLOB_GRACE_MS));
+  return collectFigures(db, options.blobDir, { generationCallsAnswered, recoverySecondsPerKill: recoveries, blobsLeftByKills: swept.blobs });
 }
