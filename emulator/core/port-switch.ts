@@ -2,7 +2,7 @@
 export const PORT_NAMES = ["image", "agent", "inference"] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 
-export type PortState = "listening" | "stopped";
+type PortState = "listening" | "stopped";
 
 /**
  * Stops and starts the emulator's ports, for outage tests. A stopped port refuses connections like
