@@ -58,6 +58,8 @@ export default defineConfig({
       EMULATOR_INFERENCE_PORT: String(emulatorPorts.inference),
       EMULATOR_LATENCY: "fast",
       LOG_LEVEL: "warn",
+      // An outage and its end are noticed within seconds (e2e/outage.spec.ts), not the default 15 s.
+      UPSTREAM_PROBE_TICK_MS: "2000",
       IMAGE_API_BASE_URL: "",
       IMAGE_API_KEY: "",
       VIDEO_AGENT_URL: "",

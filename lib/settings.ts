@@ -39,6 +39,11 @@ const envSchema = z.object({
   VIDEO_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   /** How long after a POST with an unknown outcome the worker looks for the job in the agent's list. */
   VIDEO_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * How often the worker probes an unreachable upstream service (a reachable one every four times
+   * this), and so how soon the studio notices an outage's end; the browser reads the state as often.
+   */
+  UPSTREAM_PROBE_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   USER_MAX_RUNNING_GENERATIONS: z.coerce.number().int().min(1).max(100).default(3),
   /** Media files processed at once in this process (decodes, thumbnails, ffmpeg and ffprobe runs); the rest wait. */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),

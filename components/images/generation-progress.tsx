@@ -3,6 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
+import { progressDetail, progressHeadline } from "./generation-progress-text";
 import type { RunningGeneration } from "./use-generation-job";
 
 const STEPS: { stage: RunningGeneration["stage"]; label: string }[] = [
@@ -10,27 +11,6 @@ const STEPS: { stage: RunningGeneration["stage"]; label: string }[] = [
   { stage: "generating", label: "Generating" },
   { stage: "storing", label: "Saving" },
 ];
-
-function headline(run: RunningGeneration): string {
-  switch (run.stage) {
-    case "sending":
-      return "Sending request…";
-    case "queued":
-      return "Starting…";
-    case "waiting":
-      return `Waiting, position ${run.position ?? 1} in line`;
-    case "generating":
-      return "Generating…";
-    case "storing":
-      return "Saving the image…";
-  }
-}
-
-function detail(run: RunningGeneration, service: string): string {
-  if (run.stage === "waiting") return `The studio runs a few ${service} requests at a time; yours starts as soon as a slot frees up.`;
-  if (run.stage === "storing") return "Copying the result into the studio's storage.";
-  return run.note ?? "It keeps running if you leave this page; the activity button shows it.";
-}
 
 type Props = {
   run: RunningGeneration;
@@ -52,9 +32,9 @@ export function GenerationProgress({ run, cancelling, onCancel, service, testId 
         <Spinner className="size-5 shrink-0 text-accent-600 dark:text-accent-400" />
         <div className="min-w-0 flex-1">
           <p role="status" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-            {headline(run)}
+            {progressHeadline(run)}
           </p>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{detail(run, service)}</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">{progressDetail(run, service)}</p>
         </div>
         <span className="font-mono text-sm text-zinc-700 tabular-nums dark:text-zinc-300" aria-label={`${Math.floor(elapsed)} seconds elapsed`}>
           {elapsed.toFixed(1)} s

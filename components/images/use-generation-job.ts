@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { heldReason } from "@/components/jobs/job-status";
 import { rememberJob, useCancelJob, useJob, useJobs, useRunAgain } from "@/components/jobs/use-jobs";
 import { api, isApiError } from "@/lib/client/api";
 import type { ClientError } from "@/lib/errors";
@@ -18,6 +19,8 @@ export type RunningGeneration = {
   startedAt: number;
   /** A setting of this request that makes it take longer (alpha's prompt rewriting), said while it runs. */
   note?: string;
+  /** Why the job is held other than by its place in line (an unreachable service); null otherwise. */
+  held?: string | null;
 };
 
 /** A refusal of the studio (ClientError) or a job's stored failure (whose code may be the service's own word). */
@@ -133,7 +136,13 @@ export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
   const running: RunningGeneration | null = sending
     ? { stage: "sending", position: null, startedAt: sending.since, note: sending.note }
     : single && isActiveJobState(single.state)
-      ? { stage: single.state, position: single.queuePosition, startedAt: Date.parse(single.createdAt), note: generation ? noteOf?.generation(generation) : undefined }
+      ? {
+          stage: single.state,
+          position: single.queuePosition,
+          startedAt: Date.parse(single.createdAt),
+          note: generation ? noteOf?.generation(generation) : undefined,
+          held: heldReason(single),
+        }
       : null;
   const jobFailed = single?.state === "failed" || single?.state === "interrupted";
   const failure: GenerationFailure | null = refusal ?? (jobFailed ? { error: single.error ?? failedWithoutReason } : null);

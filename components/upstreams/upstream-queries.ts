@@ -4,14 +4,16 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
 import type { UpstreamReachabilityAnswer } from "@/lib/upstream/reachability/reachability-dto";
 
-/** The worker probes an unreachable service every 15 s: reading more often would show nothing new. */
-const REACHABILITY_POLL_MS = 15_000;
+/** Until the first answer says how often the worker probes. */
+const FIRST_POLL_MS = 15_000;
 
 /** GET /api/upstreams. */
 export function upstreamReachabilityQuery() {
   return queryOptions({
     queryKey: ["upstreams", "reachability"],
-    queryFn: async ({ signal }) => (await api<UpstreamReachabilityAnswer>("/api/upstreams", { signal })).upstreams,
-    refetchInterval: REACHABILITY_POLL_MS,
+    queryFn: ({ signal }) => api<UpstreamReachabilityAnswer>("/api/upstreams", { signal }),
+    select: (answer) => answer.upstreams,
+    // The worker probes an unreachable service once a tick: reading more often would show nothing new.
+    refetchInterval: (query) => query.state.data?.probeTickMs ?? FIRST_POLL_MS,
   });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Clock } from "./clock";
 import type { EmulatorConfig } from "./config";
 import type { FaultPlan, FaultSetting } from "./faults";
+import { PORT_NAMES, type PortName, type PortSwitch } from "./port-switch";
 import type { RequestLog } from "./request-log";
 
 export interface ControlOptions {
@@ -15,6 +16,9 @@ export interface ControlOptions {
   requestLog: RequestLog;
   /** The emulator's one clock, shared by all ports. */
   clock: Clock;
+  /** The port these routes are served on, which they cannot stop (nothing could start it again). */
+  self: PortName;
+  ports: PortSwitch;
 }
 
 const faultSchema = z.discriminatedUnion("kind", [
@@ -85,6 +89,24 @@ export function controlRoutes(opts: ControlOptions): Hono {
     }
     opts.clock.advance(advanceSeconds * 1000);
     return c.json({ now: opts.clock.nowSeconds() });
+  });
+
+  // Each port can stop and start the others, so a stopped port is always started again through
+  // one that stays up; stopping the port that carries the request is refused.
+  app.get("/ports", (c) => c.json(opts.ports.states()));
+  app.post("/ports/:name/:action{stop|start}", async (c) => {
+    const name = PORT_NAMES.find((candidate) => candidate === c.req.param("name"));
+    if (!name) {
+      return c.json({ error: { code: "unknown_port", message: `name must be one of ${PORT_NAMES.join(", ")}` } }, 404);
+    }
+    if (c.req.param("action") === "start") {
+      await opts.ports.start(name);
+    } else if (name === opts.self) {
+      return c.json({ error: { code: "cannot_stop_own_port", message: `send the stop of ${name} to another port, which can start it again` } }, 409);
+    } else {
+      await opts.ports.stop(name);
+    }
+    return c.json(opts.ports.states());
   });
 
   return app;

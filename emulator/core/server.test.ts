@@ -105,6 +105,28 @@ describe("emulator server and control endpoints", () => {
     expect(await agent.json()).toMatchObject({ error: { code: "internal_error", param: null } });
   });
 
+  it("stops a port through another (connection refused, open requests cut) and starts it again at the same URL", async () => {
+    await control(emulator.urls.image, "POST", "/faults", { sequence: [{ kind: "slow", ms: 5_000 }] });
+    const inFlight = postJson(emulator.urls.image, V3_PATH, v3Body);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await control(emulator.urls.agent, "POST", "/ports/image/stop")).toEqual({ image: "stopped", agent: "listening", inference: "listening" });
+    await expect(inFlight).rejects.toThrow();
+    const refused = await fetch(`${emulator.urls.image}/__emulator/config`).catch((error: Error) => error.cause);
+    expect(refused).toMatchObject({ code: "ECONNREFUSED" });
+
+    expect(await control(emulator.urls.inference, "POST", "/ports/image/start")).toMatchObject({ image: "listening" });
+    expect((await postJson(emulator.urls.image, V3_PATH, v3Body)).status).toBe(200);
+  });
+
+  it("refuses to stop the port that carries the request, and a reset starts stopped ports", async () => {
+    const own = await fetch(`${emulator.urls.agent}/__emulator/ports/agent/stop`, { method: "POST" });
+    expect(own.status).toBe(409);
+    expect((await own.json()).error.code).toBe("cannot_stop_own_port");
+    await control(emulator.urls.image, "POST", "/ports/agent/stop");
+    await control(emulator.urls.image, "POST", "/reset");
+    expect(await control(emulator.urls.agent, "GET", "/ports")).toEqual({ image: "listening", agent: "listening", inference: "listening" });
+  });
+
   it("refuses an invalid fault setting", async () => {
     const answer = await control(emulator.urls.image, "POST", "/faults", { sequence: [{ kind: "teapot" }] });
     expect(answer.error.code).toBe("invalid_fault");

@@ -8,6 +8,7 @@ import { deepMerge } from "./deep-merge";
 import { FaultPlan } from "./faults";
 import { listen, type Listening } from "./http-listener";
 import { portApp, type ErrorBody } from "./port-app";
+import { PORT_NAMES, type PortName, type PortSwitch } from "./port-switch";
 import { RequestLog } from "./request-log";
 import { createWorkDir, removeWorkDir } from "./work-dir";
 
@@ -23,10 +24,10 @@ export interface RunningEmulator {
   urls: { image: string; agent: string; inference: string };
   /** The live configuration; PATCH /__emulator/config changes this same object. */
   config: EmulatorConfig;
-  /** Stops listening on one port (its clients then get "connection refused"); the state is kept. */
-  stopPort(name: keyof RunningEmulator["urls"]): Promise<void>;
+  /** Stops listening on one port and cuts its open connections (its clients then get "connection refused"); the state is kept. */
+  stopPort(name: PortName): Promise<void>;
   /** Listens again on the port `stopPort` closed, at the same URL. */
-  startPort(name: keyof RunningEmulator["urls"]): Promise<void>;
+  startPort(name: PortName): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,7 +59,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     publicUrls: () => ({ agent: urls.agent, inference: urls.inference }),
   });
 
-  const ports: Record<keyof typeof urls, PortParts> = {
+  const ports: Record<PortName, PortParts> = {
     image: { faults: new FaultPlan(), requestLog: new RequestLog() },
     agent: { faults: new FaultPlan(), requestLog: new RequestLog() },
     inference: { faults: new FaultPlan(), requestLog: new RequestLog() },
@@ -70,8 +71,29 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     Object.assign(config, structuredClone(next));
   };
 
-  // Reset on any port resets the whole emulator: one studio test should never see another's state.
+  const listening: Partial<Record<PortName, Listening>> = {};
+  const closeAll = () => Promise.all(Object.values(listening).map((server) => server.close()));
+  const serveOn = async (name: PortName, port = 0) => {
+    const server = await listen(apps[name], host, port);
+    listening[name] = server;
+    urls[name] = server.url;
+  };
+  const portSwitch: PortSwitch = {
+    states: () => Object.fromEntries(PORT_NAMES.map((name) => [name, listening[name] ? "listening" : "stopped"])) as ReturnType<PortSwitch["states"]>,
+    async stop(name) {
+      const server = listening[name];
+      delete listening[name];
+      await server?.close();
+    },
+    async start(name) {
+      if (!listening[name]) await serveOn(name, Number(new URL(urls[name]).port));
+    },
+  };
+
+  // Reset on any port resets the whole emulator: one studio test should never see another's state,
+  // nor a port another test stopped.
   const reset = async () => {
+    await Promise.all(PORT_NAMES.map((name) => portSwitch.start(name)));
     replaceConfig(initialConfig);
     clock.reset();
     await image.reset();
@@ -82,29 +104,24 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     }
   };
 
-  const controlFor = (part: PortParts) => ({
+  const controlFor = (self: PortName) => ({
     getConfig: () => config,
     patchConfig: (patch: unknown) => {
       replaceConfig(validateConfig(deepMerge(config, patch)));
       return config;
     },
     reset,
-    faults: part.faults,
-    requestLog: part.requestLog,
+    faults: ports[self].faults,
+    requestLog: ports[self].requestLog,
     clock,
+    self,
+    ports: portSwitch,
   });
 
-  const apps: Record<keyof typeof urls, Hono> = {
-    image: portApp(image.app, controlFor(ports.image), image.errorBody),
-    agent: portApp(video.agent, controlFor(ports.agent), videoErrorBody),
-    inference: portApp(video.inference, controlFor(ports.inference), videoErrorBody),
-  };
-  const listening: Partial<Record<keyof typeof urls, Listening>> = {};
-  const closeAll = () => Promise.all(Object.values(listening).map((server) => server.close()));
-  const serveOn = async (name: keyof typeof urls, port = 0) => {
-    const server = await listen(apps[name], host, port);
-    listening[name] = server;
-    urls[name] = server.url;
+  const apps: Record<PortName, Hono> = {
+    image: portApp(image.app, controlFor("image"), image.errorBody),
+    agent: portApp(video.agent, controlFor("agent"), videoErrorBody),
+    inference: portApp(video.inference, controlFor("inference"), videoErrorBody),
   };
   try {
     await serveOn("image", opts.ports?.image);
@@ -121,13 +138,8 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   return {
     urls,
     config,
-    async stopPort(name) {
-      await listening[name]?.close();
-      delete listening[name];
-    },
-    async startPort(name) {
-      if (!listening[name]) await serveOn(name, Number(new URL(urls[name]).port));
-    },
+    stopPort: portSwitch.stop,
+    startPort: portSwitch.start,
     close: () =>
       (closed ??= (async () => {
         await closeAll();

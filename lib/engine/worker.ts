@@ -5,7 +5,8 @@ import { sweepOrphanBlobs } from "@/lib/assets/sweep-orphan-blobs";
 import { endAbandonedJobs, interruptHeldJobs, recoverJobsAtStart } from "@/lib/jobs/recovery";
 import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
-import { PROBE_TICK_MS, probeUpstreams } from "@/lib/upstream/reachability/probe";
+import { probeUpstreams } from "@/lib/upstream/reachability/probe";
+import { probeTickMs } from "@/lib/upstream/reachability/probe-tick";
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { endJobsWithLostRuns } from "./lost-runs";
@@ -46,13 +47,13 @@ const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> 
 };
 
 // A timer rather than a pg-boss schedule: cron ticks are a minute apart, and an unreachable service
-// is probed every 15 s. Each worker probes only what no process has heard from lately (probeDue), so
+// is probed every tick (15 s unless UPSTREAM_PROBE_TICK_MS says otherwise). Each worker probes only what no process has heard from lately (probeDue), so
 // several workers add few requests.
 function startProbing(): NodeJS.Timeout {
   const tick = () =>
     probeUpstreams().catch((error: unknown) => log.warn({ reason: error instanceof Error ? error.message : String(error) }, "upstream probe failed"));
   void tick();
-  return setInterval(tick, PROBE_TICK_MS);
+  return setInterval(tick, probeTickMs());
 }
 
 /**

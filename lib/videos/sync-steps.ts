@@ -9,7 +9,7 @@ import { settings } from "@/lib/settings";
 import { videoAgentClient } from "@/lib/upstream/clients";
 import { DELIVERY_720P_SIZES } from "@/lib/upstream/video/limits";
 import { connectionFailureCode } from "@/lib/upstream/reachability/connection-failure";
-import { PROBE_TICK_MS } from "@/lib/upstream/reachability/probe";
+import { probeTickMs } from "@/lib/upstream/reachability/probe-tick";
 import { UNREACHABLE_WAIT_LIMIT_MS } from "@/lib/upstream/reachability/wait-limit";
 import { isVideoApiError, provesNotCreated, VideoApiError } from "@/lib/upstream/video/errors";
 import type { VideoJobRecord } from "@/lib/upstream/video/wire";
@@ -106,7 +106,7 @@ async function heldWhileUnreachable(video: VideoJob, code: string): Promise<void
     return;
   }
   const message = `The video agent is unreachable (${code}); nothing was sent, and the studio sends the job when the agent is back.`;
-  await saveVideo(video, { submitSentAt: null, errorCode: "upstream_unreachable", errorMessage: message, pollFailures: video.pollFailures + 1, nextPollAt: new Date(Date.now() + PROBE_TICK_MS), ...release }, held);
+  await saveVideo(video, { submitSentAt: null, errorCode: "upstream_unreachable", errorMessage: message, pollFailures: video.pollFailures + 1, nextPollAt: new Date(Date.now() + probeTickMs()), ...release }, held);
 }
 
 function refusalMessage(error: VideoApiError): string {

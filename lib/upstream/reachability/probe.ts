@@ -4,22 +4,23 @@
 import "server-only";
 import { settings } from "@/lib/settings";
 import { connectionFailureCode } from "./connection-failure";
+import { probeTickMs } from "./probe-tick";
 import { readReachability, recordReachability, type Reachability } from "./record";
 import type { UpstreamService } from "./services";
 
-/** How often the worker looks for due probes; also how often an unreachable service is probed. */
-export const PROBE_TICK_MS = 15_000;
-const REACHABLE_PROBE_EVERY_MS = 60_000;
+/** A reachable service is probed this many ticks apart: its calls already tell of a failure. */
+const REACHABLE_PROBE_TICKS = 4;
 const PROBE_TIMEOUT_MS = 5_000;
 
 /** Code recorded when the probe got no answer in time (no system error code to quote). */
 const NO_ANSWER = "no_answer";
 
-/** A service not heard from for its interval: 15 s while unreachable, a minute otherwise. */
+/** A service not heard from for its interval: a tick (15 s) while unreachable, four ticks otherwise. */
 export function probeDue(state: Reachability, now: Date): boolean {
-  const every = state.reachable ? REACHABLE_PROBE_EVERY_MS : PROBE_TICK_MS;
+  const tick = probeTickMs();
+  const every = state.reachable ? tick * REACHABLE_PROBE_TICKS : tick;
   // A little slack, so a probe written a tick ago is not skipped for being a few ms too young.
-  return now.getTime() - state.checkedAt.getTime() >= every - 1_000;
+  return now.getTime() - state.checkedAt.getTime() >= every - Math.min(1_000, tick / 2);
 }
 
 // Spec 4.4 GET {agent_url}/healthz and spec 4.5 GET {inference_url}/health are the services' own

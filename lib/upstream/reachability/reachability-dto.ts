@@ -12,4 +12,5 @@ export type UpstreamReachabilityDto = {
   lastErrorCode: string | null;
 };
 
-export type UpstreamReachabilityAnswer = { upstreams: UpstreamReachabilityDto[] };
+/** `probeTickMs`: how often the worker probes an unreachable service, so readers need not ask more often. */
+export type UpstreamReachabilityAnswer = { upstreams: UpstreamReachabilityDto[]; probeTickMs: number };

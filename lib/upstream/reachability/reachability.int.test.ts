@@ -83,7 +83,9 @@ describe("upstream reachability", () => {
     }
     const response = await ask();
     expect(response.status).toBe(200);
-    const { upstreams } = await response.json();
+    const { upstreams, probeTickMs } = await response.json();
+    // The browser reads the state as often as the worker probes.
+    expect(probeTickMs).toBe(15_000);
     expect(upstreams.map((state: { service: string }) => state.service)).toEqual(["image", "video_agent", "video_inference"]);
     expect(upstreams.find((state: { service: string }) => state.service === "video_inference")).toMatchObject({
       reachable: false,

@@ -2,6 +2,7 @@
 // read by every studio process, so several web processes and workers agree on one state.
 import "server-only";
 import { db } from "@/lib/db/client";
+import { probeTickMs } from "./probe-tick";
 import type { UpstreamReachabilityAnswer } from "./reachability-dto";
 import { UPSTREAM_SERVICES, type UpstreamService } from "./services";
 
@@ -49,5 +50,5 @@ const NEVER = new Date(0);
 export async function readReachabilityAnswer(): Promise<UpstreamReachabilityAnswer> {
   const iso = (date: Date) => (date.getTime() === NEVER.getTime() ? null : date.toISOString());
   const states = await readReachability();
-  return { upstreams: states.map((state) => ({ ...state, since: iso(state.since), checkedAt: iso(state.checkedAt) })) };
+  return { upstreams: states.map((state) => ({ ...state, since: iso(state.since), checkedAt: iso(state.checkedAt) })), probeTickMs: probeTickMs() };
 }
