@@ -56,6 +56,11 @@ const statusByCode = {
    */
   storage_failed: 507,
   /**
+   * The studio's object store did not connect or answer in time (lib/storage/s3-blob-store): the
+   * request is not wrong, and the same request succeeds once the store answers again.
+   */
+  storage_unavailable: 503,
+  /**
    * The studio's database could not be reached or dropped the connection (a restart, a failover):
    * nothing was done, and the same request succeeds once it is back, usually within seconds.
    */

@@ -50,7 +50,8 @@ async function main() {
   // scripts `exec` tsx.
   const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(port), "--hostname", host], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: childEnv,
+    // The production server drains on SIGTERM itself (lib/http/server-drain), in place of Next's stop.
+    env: dev ? childEnv : { ...childEnv, NEXT_MANUAL_SIG_HANDLE: "1" },
   });
   say(`open http://${host === "0.0.0.0" ? "localhost" : host}:${port} (on a new studio, the first account you create becomes its admin)`);
 

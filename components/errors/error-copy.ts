@@ -61,6 +61,7 @@ const copy: Record<ErrorCode | BrowserErrorCode | StoredCode, ErrorCopy> = {
   budget_exceeded: { title: "Budget reached", advice: "Wait until the budget resets, or ask a site admin to raise it.", retryable: false },
   upstream_failed: { title: "The image service failed", advice: "Try again later.", retryable: true },
   storage_failed: { title: "The studio's storage is full", advice: "Ask an administrator to free or add storage, then try again.", retryable: false },
+  storage_unavailable: { title: "The studio's storage is not answering for the moment", advice: "Try again in a minute; if it persists, tell an administrator.", retryable: true },
   database_unavailable: { title: "The studio's database is unreachable for the moment", advice: "Try again in a few seconds; it is usually a restart.", retryable: true },
   // The image service's failures (spec 7.1, lib/upstream/errors).
   bad_request: { title: "The image service refused a setting", advice: "Change the setting it names and try again.", retryable: false },

@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { blobStore } from "@/lib/storage";
 import { session } from "@/test/session-double";
 import { useSessionStorage } from "@/test/session-storage";
-import { holdBlob, releaseBlobs, removeUnusedBlobs } from "./pending-blobs";
+import { deleteBlobIfUnused, holdBlob, releaseBlobs, removeUnusedBlobs } from "./pending-blobs";
 
 const storage = useSessionStorage("holds");
 
@@ -32,6 +33,48 @@ describe("blob holds are rows every process sees", () => {
     await storage.testDb.db.asset.create({ data: { kind: "input", storageKey: key, sha256: key, bytes: 20n, mime: "image/png", ownerId: session.user!.id } });
     await releaseBlobs([second], false);
     expect(await blobStore().stat(key)).not.toBeNull();
+    expect(await storage.testDb.db.blobHold.count({ where: { key } })).toBe(0);
+  });
+});
+
+describe("a hold and a delete of the same blob never interleave across processes", () => {
+  /**
+   * Runs `body` inside a transaction holding `key`'s blob lock, as another process between its check
+   * and its act; `waitForWaiter` answers once something else waits for that lock.
+   */
+  async function asOtherProcessHoldingLock(key: string, body: (waitForWaiter: () => Promise<void>) => Promise<void>) {
+    await storage.testDb.db.$transaction(async (tx) => {
+      await advisoryXactLock(tx, "blob-key", key);
+      await body(async () => {
+        while (Number((await storage.testDb.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)[0]!.n) === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+    });
+  }
+
+  it("keeps a blob whose hold another process is taking while the delete checks it", async () => {
+    const key = await putBlob("held while the delete checks");
+    let deleting!: Promise<boolean>;
+    await asOtherProcessHoldingLock(key, async (waitForWaiter) => {
+      deleting = deleteBlobIfUnused(key);
+      // The delete either waits for this process's hold or, unguarded, finishes first.
+      await Promise.race([waitForWaiter(), deleting]);
+      await storage.testDb.db.blobHold.create({ data: { key } });
+    });
+    expect(await deleting).toBe(false);
+    expect(await blobStore().stat(key)).not.toBeNull();
+  });
+
+  it("refuses a hold on a blob another process deleted between the put and the hold", async () => {
+    const key = await putBlob("deleted before the hold");
+    let holding!: Promise<unknown>;
+    await asOtherProcessHoldingLock(key, async (waitForWaiter) => {
+      holding = holdBlob(key).catch((error: unknown) => error);
+      await Promise.race([waitForWaiter(), holding]);
+      await blobStore().delete(key);
+    });
+    expect(await holding).toMatchObject({ code: "conflict" });
     expect(await storage.testDb.db.blobHold.count({ where: { key } })).toBe(0);
   });
 });

@@ -1,5 +1,8 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { advisoryXactLock, advisoryXactLockCall } from "@/lib/db/advisory-lock";
 import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { blobStore } from "@/lib/storage";
@@ -8,13 +11,27 @@ import { blobStore } from "@/lib/storage";
 // uploads of the same bytes share one blob: one that fails, or a delete of a row with the same bytes,
 // must not remove the blob the other is about to record. Rows, not memory, because web processes and
 // workers share the database and the blob store: a hold must be seen by every one of them.
+// Taking a hold and deleting an unused blob both run under the blob key's advisory lock, so a delete
+// never falls between another process's check and act: a delete waits for a hold being taken, and a
+// hold taken after a delete finds the blob gone and says so instead of recording a missing file.
+
+export const BLOB_REMOVED_MESSAGE = "The stored file was removed while it was being recorded; try again";
 
 /** One store's hold on one blob, taken with `holdBlob` and let go with `releaseBlobs` (or `dropHolds` as its row is recorded). */
 export type BlobHold = { id: string; key: string };
 
 /** Holds `key` for a store under way: taken right after the put returned the key, before its checks. */
 export async function holdBlob(key: string): Promise<BlobHold> {
-  return db.blobHold.create({ data: { key }, select: { id: true, key: true } });
+  const id = randomUUID();
+  // One statement, which takes the key's lock and ends with it: it waits for a delete under way.
+  await db.$executeRaw`INSERT INTO "BlobHold" (id, key) SELECT ${id}, ${key} FROM (SELECT ${advisoryXactLockCall("blob-key", key)}) AS locked`;
+  // The put's key names bytes another store may have written too: a delete of those may have run
+  // between the put and the hold. Then there is nothing left to hold, and the store must fail.
+  if (!(await blobStore().stat(key))) {
+    await db.blobHold.delete({ where: { id } });
+    throw new AppError("conflict", BLOB_REMOVED_MESSAGE);
+  }
+  return { id, key };
 }
 
 /** Ends `holds` in the transaction that records the Asset row naming their blobs: from then on the row keeps them. */
@@ -38,11 +55,13 @@ export async function removeUnusedBlobs(keys: string[]) {
 
 /** Removes the blob of `key` if no Asset row and no hold names it; says whether it did. */
 export async function deleteBlobIfUnused(key: string): Promise<boolean> {
-  const [rows, holds] = await Promise.all([
-    db.asset.count({ where: { OR: [{ storageKey: key }, { thumbnailKey: key }] } }),
-    db.blobHold.count({ where: { key } }),
-  ]);
-  if (rows > 0 || holds > 0) return false;
-  await blobStore().delete(key);
-  return true;
+  return db.$transaction(async (tx) => {
+    await advisoryXactLock(tx, "blob-key", key);
+    // One after the other: a transaction's statements share one connection.
+    const rows = await tx.asset.count({ where: { OR: [{ storageKey: key }, { thumbnailKey: key }] } });
+    const holds = await tx.blobHold.count({ where: { key } });
+    if (rows > 0 || holds > 0) return false;
+    await blobStore().delete(key);
+    return true;
+  });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * What the studio serializes with advisory locks, each a namespace of its own: a database has one
@@ -15,12 +15,19 @@ export type AdvisoryLockNamespace =
   /** Admission to one upstream model's line (lib/upstream/gate-tickets), keyed by model. */
   | "upstream-gate"
   /** An upload's quota check and its Asset row (lib/storage-quota), keyed by owner and by team. */
-  | "storage-quota";
+  | "storage-quota"
+  /** A blob's hold being taken and its unused check and delete (lib/assets/pending-blobs), keyed by blob key. */
+  | "blob-key";
 
 /**
  * Holds the advisory lock of (`namespace`, `key`) until the transaction ends: transactions that take
  * the same one run one at a time, on every studio process over the database.
  */
 export async function advisoryXactLock(tx: Prisma.TransactionClient, namespace: AdvisoryLockNamespace, key = ""): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${namespace}:${key}`}, 0))`;
+  await tx.$executeRaw`SELECT ${advisoryXactLockCall(namespace, key)}`;
+}
+
+/** The call that takes the lock, for a single statement that must hold it only while it runs (its own implicit transaction). */
+export function advisoryXactLockCall(namespace: AdvisoryLockNamespace, key = ""): Prisma.Sql {
+  return Prisma.sql`pg_advisory_xact_lock(hashtextextended(${`${namespace}:${key}`}, 0))`;
 }

@@ -32,3 +32,10 @@ export function databaseUrlInUse(): string {
 export function setDatabase(database: Database | undefined): void {
   holder.studioDatabase = database;
 }
+
+/** Closes the process's database, if it was opened: the web server's last step as it stops. */
+export async function closeDatabase(): Promise<void> {
+  const open = holder.studioDatabase;
+  holder.studioDatabase = undefined;
+  await open?.close();
+}

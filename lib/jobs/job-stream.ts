@@ -20,9 +20,9 @@ const RECONNECT_MS = 2_000;
 const POSITION = /^\d{1,18}$/;
 
 /**
- * Aborted when the server stops. Next's shutdown waits for every open response to end before the
- * process exits, and a stream otherwise lasts STREAM_LIFETIME_MS: one open tab kept a stopping
- * studio alive for minutes. Ended streams make browsers reconnect, to another instance if any.
+ * Aborted when the server stops (lib/http/server-drain). A stop waits for every open response to end
+ * before the process exits, and a stream otherwise lasts STREAM_LIFETIME_MS: one open tab kept a
+ * stopping studio alive for minutes. Ended streams make browsers reconnect, to another instance if any.
  * It lives on globalThis because Next bundles instrumentation.ts, which hears the signal, apart from
  * the route that opens the streams, each with its own copy of this module.
  */
@@ -33,12 +33,6 @@ const serverStopping = (holder.studioServerStopping ??= new AbortController());
 export function endJobStreams(): void {
   serverStopping.abort();
   void stopWakeListener();
-}
-
-/** Ends the job streams on the signals on which Next stops the server (from instrumentation.ts, in the server process only). */
-export function endJobStreamsWhenStopping(): void {
-  process.once("SIGTERM", endJobStreams);
-  process.once("SIGINT", endJobStreams);
 }
 
 /** The stream position to start after: the browser's Last-Event-ID on a reconnect, else `?after=`, else 0. */

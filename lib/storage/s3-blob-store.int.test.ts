@@ -52,17 +52,38 @@ describe("S3BlobStore", () => {
   });
 
   it("fails its probe in time when the store takes the connection but never answers", async () => {
-    const sockets: Socket[] = [];
-    const silent = createServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    try {
-      const location = { ...s3.location(), endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` };
+    await withSilentEndpoint(async (endpoint) => {
+      const location = { ...s3.location(), endpoint };
       const started = performance.now();
       await expect(new S3BlobStore(s3Client(location), location, localDir).probe()).rejects.toThrow();
       expect(performance.now() - started).toBeLessThan(PROBE_TIMEOUT_MS + 2_000);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      silent.close();
-    }
+    });
+  });
+
+  it("refuses a get and a stat as storage_unavailable once a silent store's timeout has passed", async () => {
+    await withSilentEndpoint(async (endpoint) => {
+      const location = { ...s3.location(), endpoint };
+      const timeouts = { connectMs: 300, requestMs: 300, idleMs: 300 };
+      const store = new S3BlobStore(s3Client(location, timeouts), location, localDir);
+      const key = "a".repeat(64);
+      const started = performance.now();
+      await expect(store.get(key)).rejects.toMatchObject({ code: "storage_unavailable" });
+      await expect(store.stat(key)).rejects.toMatchObject({ code: "storage_unavailable" });
+      // Each call makes the SDK's three attempts, with backoff between them.
+      expect(performance.now() - started).toBeLessThan(2 * (3 * timeouts.requestMs + 1_000));
+    });
   });
 });
+
+/** Runs `body` against an endpoint that accepts connections and never answers. */
+async function withSilentEndpoint(body: (endpoint: string) => Promise<void>) {
+  const sockets: Socket[] = [];
+  const silent = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  try {
+    await body(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  }
+}

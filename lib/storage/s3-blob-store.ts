@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { hasErrorName } from "@/lib/error-name";
+import { AppError } from "@/lib/errors";
 import { blobMeter } from "./blob-meter";
 import { asStorageFailure } from "./storage-failure";
 import { assertBlobKey, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
@@ -26,8 +27,25 @@ const UPLOAD_PARTS_IN_FLIGHT = 2;
 /** A store that does not answer a probe in this time is not ready: a load balancer's check must not hang on it. */
 export const PROBE_TIMEOUT_MS = 3_000;
 
-export function s3Client(location: S3Location): S3Client {
-  return new S3Client({
+/** A reachable store accepts a connection at once: longer than this, it or the network is down. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * From sending a request to its answer's headers, body included: a 5 MB multipart part on a slow
+ * link (about 350 kbit/s) still fits, while a store that never answers fails instead of holding a
+ * job or a download forever.
+ */
+const REQUEST_TIMEOUT_MS = 120_000;
+/** A transfer with no byte in either direction for this long is stalled, also while a blob's body streams after its headers. */
+const IDLE_TIMEOUT_MS = 30_000;
+
+export type S3Timeouts = { connectMs: number; requestMs: number; idleMs: number };
+const S3_TIMEOUTS: S3Timeouts = { connectMs: CONNECT_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS, idleMs: IDLE_TIMEOUT_MS };
+
+export const STORAGE_UNAVAILABLE_MESSAGE = "The studio's storage did not answer in time; try again in a minute";
+
+/** `timeouts`: only tests shorten them. */
+export function s3Client(location: S3Location, timeouts: S3Timeouts = S3_TIMEOUTS): S3Client {
+  const client = new S3Client({
     region: location.region,
     endpoint: location.endpoint,
     forcePathStyle: location.forcePathStyle,
@@ -35,7 +53,21 @@ export function s3Client(location: S3Location): S3Client {
     // checks the Content-MD5 and signatures it requires anyway.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // Without these the SDK waits for a silent store forever.
+    requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true, socketTimeout: timeouts.idleMs },
   });
+  // Outermost step, so the SDK's retries have all run before a timeout becomes the studio's refusal.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        throw hasErrorName(error, "TimeoutError") ? new AppError("storage_unavailable", STORAGE_UNAVAILABLE_MESSAGE) : error;
+      }
+    },
+    { step: "initialize", name: "studioStorageTimeout" },
+  );
+  return client;
 }
 
 /** Whether `error` is the store saying that the object does not exist (HeadObject answers NotFound, GetObject NoSuchKey). */
