@@ -9,16 +9,18 @@ import { PROBE_TICK_MS, probeUpstreams } from "@/lib/upstream/reachability/probe
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { endJobsWithLostRuns } from "./lost-runs";
+import { workThumbnails } from "./make-thumbnails";
 import { pruneRecords } from "./prune-records";
 import { SCHEDULED_QUEUES } from "./queues";
 import { workImageJobs } from "./run-queued-job";
 import { announceWorker } from "./worker-presence";
 
 // The worker process's background work, outside Next's bundles: image jobs (generations and chat
-// turns, lib/engine/run-queued-job) and the cluster's scheduled upkeep on pg-boss (lib/engine/queues),
-// and video jobs followed to their end (lib/videos/sync-worker). Any number of workers may run on one
-// PostgreSQL: image jobs and scheduled runs are handed out by pg-boss, video jobs claimed by lease,
-// so each piece of work has one worker at a time.
+// turns, lib/engine/run-queued-job), their results' thumbnails (lib/engine/make-thumbnails), the
+// cluster's scheduled upkeep on pg-boss (lib/engine/queues), and video jobs followed to their end
+// (lib/videos/sync-worker). Any number of workers may run on one PostgreSQL: image jobs, thumbnails
+// and scheduled runs are handed out by pg-boss, video jobs claimed by lease, so each piece of work
+// has one worker at a time.
 
 /** How the worker shows in pg_stat_activity. */
 const APPLICATION_NAME = "studio worker";
@@ -86,6 +88,7 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   // Hears submits from web processes, which wake the video sync at once, and cancels of image jobs.
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);
+  await workThumbnails(boss);
   await startVideoSync(options);
   const probeTimer = startProbing();
   // Last, so that a worker counts as running (GET /api/ready) only once it takes work.
