@@ -6,6 +6,7 @@ import { endAbandonedJobs, interruptHeldJobs, recoverJobsAtStart } from "@/lib/j
 import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { PROBE_TICK_MS, probeUpstreams } from "@/lib/upstream/reachability/probe";
+import { archiveExpiringVideos } from "@/lib/videos/expiring-videos";
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { endJobsWithLostRuns } from "./lost-runs";
@@ -44,6 +45,10 @@ const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> 
   async sweepOrphanBlobs() {
     const removed = await sweepOrphanBlobs();
     if (removed.blobs > 0 || removed.holds > 0) log.info({ removed }, "removed blobs nothing names and holds a stopped process left");
+  },
+  async archiveExpiringVideos() {
+    // Each job is logged by the task itself.
+    await archiveExpiringVideos();
   },
 };
 
