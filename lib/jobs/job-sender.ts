@@ -5,11 +5,12 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { THUMBNAIL_DELAY_SECONDS, WORK_QUEUES } from "./work-queues";
 
-// How a web process hands work to the workers: a pg-boss job inserted by the transaction that
-// records the studio job, so the two commit together or not at all (a start that fails leaves no
-// run behind, and a recorded job always has its run). The client only inserts: it neither works
-// queues nor runs pg-boss's upkeep, which are the worker's (lib/engine/worker). It lives on
-// globalThis, like the database client: Next's bundles each have their own copy of this module.
+// How a process hands work to the workers: a pg-boss job inserted by the transaction that records
+// the row it is about (a studio job, a result awaiting its thumbnail), so the two commit together or
+// not at all (a start that fails leaves no run behind, and a recorded job always has its run). The
+// client only inserts: it neither works queues nor runs pg-boss's upkeep, which are the worker's
+// (lib/engine/worker). It lives on globalThis, like the database client: Next's bundles each have
+// their own copy of this module.
 
 /** How the sender shows in pg_stat_activity. */
 const APPLICATION_NAME = "studio job sender";
