@@ -197,7 +197,7 @@ async function compare(bodies: Body[], concurrency: number, ways: { direct: (bod
 /** Below this share of one core over a sampling window, the studio counts as idle. */
 const IDLE_SHARE = 0.05;
 const SAMPLE_MS = 250;
-/** The studio starts background thumbnails once results stop arriving for a second (lib/assets/thumbnail-later). */
+/** The worker takes a result's thumbnail a second after it is stored (lib/jobs/work-queues THUMBNAIL_DELAY_SECONDS). */
 const BACKGROUND_START_MS = 1_500;
 
 /**

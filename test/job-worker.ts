@@ -1,12 +1,13 @@
 import { PgBoss } from "pg-boss";
 import { stopJobSender } from "@/lib/jobs/job-sender";
 import { workImageJobs } from "@/lib/engine/run-queued-job";
+import { workThumbnails } from "@/lib/engine/make-thumbnails";
 import { startWakeListener } from "@/lib/wakeups/listener";
 
 export type TestJobWorker = { boss: PgBoss; stop(): Promise<void> };
 
 /**
- * The worker's side of the image queue in the test process, on the test database with a real pg-boss:
+ * The worker's side of the image and thumbnail queues in the test process, on the test database with a real pg-boss:
  * jobs started by the code under test are sent and taken as `npm start`'s worker would take them, and
  * a cancel reaches them through the database's notifications. Stop it before the database closes.
  */
@@ -17,6 +18,7 @@ export async function startTestJobWorker(url: string): Promise<TestJobWorker> {
   await boss.start();
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);
+  await workThumbnails(boss);
   return {
     boss,
     async stop() {

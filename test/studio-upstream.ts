@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { startEmulator } from "@/emulator";
-import { thumbnailsSettled } from "@/lib/assets/thumbnail-later";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { loadSettings } from "@/lib/settings";
 import { createTestDb, type TestDb } from "./db";
@@ -65,9 +64,8 @@ export function useStudioTestContext(): StudioTestContext {
     context.user = await createTestUser(context.testDb.db);
   });
   afterAll(async () => {
+    // Thumbnails under way finish first: the worker's stop waits for its runs.
     await context.worker?.stop();
-    // Thumbnails are made after their rows (lib/assets/thumbnail-later): let them finish first.
-    await thumbnailsSettled();
     await context.testDb?.close();
     await context.upstream?.close();
   });

@@ -1,9 +1,11 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Asset, Prisma } from "@/lib/generated/prisma/client";
+import { sendThumbnailRun } from "@/lib/jobs/job-sender";
 import { createAssetWithinQuota } from "@/lib/storage-quota/enforce-quota";
 import { isFullyDecodable } from "./decodable";
 import { convertHeif, isDecodeLimitError, isHeif } from "./heic";
@@ -12,7 +14,6 @@ import { exceedsPixelLimit, isPixelLimitError, keepHead, readSizeWithDecoder, re
 import type { PixelSize } from "./pixel-size";
 import { type BlobHold, dropHolds, holdBlob, releaseBlobs } from "./pending-blobs";
 import { isImageDecodeError, makeThumbnail } from "./thumbnail";
-import { makeThumbnailLater } from "./thumbnail-later";
 import { formatMegabytes, mimeList } from "./media-labels";
 import { mediaSlots } from "@/lib/media/media-slots";
 import { blobStore } from "@/lib/storage";
@@ -57,7 +58,8 @@ type CheckedImage = { mime: string; size: PixelSize; thumbnailKey: string | null
  * `decode: "before-row"`, also that it decodes, which yields its WebP thumbnail. Only then is the row
  * created: an Asset always has its bytes, and bytes never stay without an Asset. Whatever ends the
  * attempt after the write (a refusal, an abort, a database error) removes the blobs it wrote unless
- * a row uses them. With "after-row", the thumbnail follows the row (thumbnail-later.ts).
+ * a row uses them. With "after-row", the thumbnail follows the row: its making on the thumbnail
+ * queue (lib/jobs/work-queues) is sent in the row's transaction, so no crash loses it.
  * An HEIC/HEIF is stored converted (heic.ts); `convertedFrom` then names the type it had.
  */
 export async function storeImage(input: StoreImageInput) {
@@ -95,7 +97,6 @@ export async function storeImage(input: StoreImageInput) {
       role: input.role,
       layout: input.layout,
     }, holds);
-    if (!asset.thumbnailKey && input.decode === "after-row") makeThumbnailLater(asset);
     return { ...asset, convertedFrom: image.converted?.from ?? null };
   } finally {
     // A converted upload's original is not kept (see convertUpload); its conversion and thumbnail are.
@@ -105,13 +106,20 @@ export async function storeImage(input: StoreImageInput) {
   }
 }
 
-/** The row, with the holds on its blobs ended in its transaction: the row keeps them from then on. */
-function createRow(input: StoreImageInput, data: Prisma.AssetUncheckedCreateInput, holds: readonly BlobHold[]): Promise<Asset> {
-  const endHolds = (tx: Prisma.TransactionClient) => dropHolds(tx, holds);
-  if (input.withinQuota) return createAssetWithinQuota(data, endHolds);
+/**
+ * The row, with the holds on its blobs ended in its transaction (the row keeps them from then on)
+ * and, when it has no thumbnail yet, the thumbnail's making sent in it.
+ */
+function createRow(input: StoreImageInput, fields: Prisma.AssetUncheckedCreateInput, holds: readonly BlobHold[]): Promise<Asset> {
+  const data = { ...fields, id: randomUUID() };
+  const alsoInTransaction = async (tx: Prisma.TransactionClient) => {
+    await dropHolds(tx, holds);
+    if (!data.thumbnailKey && input.decode === "after-row") await sendThumbnailRun(tx, data.id);
+  };
+  if (input.withinQuota) return createAssetWithinQuota(data, alsoInTransaction);
   return db.$transaction(async (tx) => {
     const asset = await tx.asset.create({ data });
-    await endHolds(tx);
+    await alsoInTransaction(tx);
     return asset;
   });
 }

@@ -30,4 +30,11 @@ export const SCHEDULED_QUEUES = {
     // Listing a large store takes a while; a failed run is retried, a missed one waits for the next hour.
     options: { policy: "stately", retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
   },
+  /** Archives at once the video jobs nearing their expiry upstream, and ends those past it (lib/videos/expiring-videos). */
+  archiveExpiringVideos: {
+    name: "upkeep.archive-expiring-videos",
+    cron: "*/10 * * * *",
+    // Its margin is a day: a failed run is retried shortly, and a missed one waits ten minutes.
+    options: { policy: "stately", retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+  },
 } as const satisfies Record<string, ScheduledQueue>;

@@ -7,19 +7,22 @@ import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { probeUpstreams } from "@/lib/upstream/reachability/probe";
 import { probeTickMs } from "@/lib/upstream/reachability/probe-tick";
+import { archiveExpiringVideos } from "@/lib/videos/expiring-videos";
 import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { endJobsWithLostRuns } from "./lost-runs";
+import { workThumbnails } from "./make-thumbnails";
 import { pruneRecords } from "./prune-records";
 import { SCHEDULED_QUEUES } from "./queues";
 import { workImageJobs } from "./run-queued-job";
 import { announceWorker } from "./worker-presence";
 
 // The worker process's background work, outside Next's bundles: image jobs (generations and chat
-// turns, lib/engine/run-queued-job) and the cluster's scheduled upkeep on pg-boss (lib/engine/queues),
-// and video jobs followed to their end (lib/videos/sync-worker). Any number of workers may run on one
-// PostgreSQL: image jobs and scheduled runs are handed out by pg-boss, video jobs claimed by lease,
-// so each piece of work has one worker at a time.
+// turns, lib/engine/run-queued-job), their results' thumbnails (lib/engine/make-thumbnails), the
+// cluster's scheduled upkeep on pg-boss (lib/engine/queues), and video jobs followed to their end
+// (lib/videos/sync-worker). Any number of workers may run on one PostgreSQL: image jobs, thumbnails
+// and scheduled runs are handed out by pg-boss, video jobs claimed by lease, so each piece of work
+// has one worker at a time.
 
 /** How the worker shows in pg_stat_activity. */
 const APPLICATION_NAME = "studio worker";
@@ -43,6 +46,10 @@ const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> 
   async sweepOrphanBlobs() {
     const removed = await sweepOrphanBlobs();
     if (removed.blobs > 0 || removed.holds > 0) log.info({ removed }, "removed blobs nothing names and holds a stopped process left");
+  },
+  async archiveExpiringVideos() {
+    // Each job is logged by the task itself.
+    await archiveExpiringVideos();
   },
 };
 
@@ -87,6 +94,7 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   // Hears submits from web processes, which wake the video sync at once, and cancels of image jobs.
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);
+  await workThumbnails(boss);
   await startVideoSync(options);
   const probeTimer = startProbing();
   // Last, so that a worker counts as running (GET /api/ready) only once it takes work.

@@ -3,13 +3,14 @@ import { PgBoss } from "pg-boss";
 import { databaseUrlInUse } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { WORK_QUEUES } from "./work-queues";
+import { THUMBNAIL_DELAY_SECONDS, WORK_QUEUES } from "./work-queues";
 
-// How a web process hands work to the workers: a pg-boss job inserted by the transaction that
-// records the studio job, so the two commit together or not at all (a start that fails leaves no
-// run behind, and a recorded job always has its run). The client only inserts: it neither works
-// queues nor runs pg-boss's upkeep, which are the worker's (lib/engine/worker). It lives on
-// globalThis, like the database client: Next's bundles each have their own copy of this module.
+// How a process hands work to the workers: a pg-boss job inserted by the transaction that records
+// the row it is about (a studio job, a result awaiting its thumbnail), so the two commit together or
+// not at all (a start that fails leaves no run behind, and a recorded job always has its run). The
+// client only inserts: it neither works queues nor runs pg-boss's upkeep, which are the worker's
+// (lib/engine/worker). It lives on globalThis, like the database client: Next's bundles each have
+// their own copy of this module.
 
 /** How the sender shows in pg_stat_activity. */
 const APPLICATION_NAME = "studio job sender";
@@ -23,8 +24,7 @@ async function startSender(url: string): Promise<PgBoss> {
   boss.on("error", (error: { code?: unknown; message?: unknown }) => log.error({ code: error.code, reason: error.message }, "job sender error"));
   await boss.start();
   // A web process may send before any worker has started on this database.
-  const queue = WORK_QUEUES.imageJobs;
-  await boss.createQueue(queue.name, queue.options);
+  for (const queue of Object.values(WORK_QUEUES)) await boss.createQueue(queue.name, queue.options);
   return boss;
 }
 
@@ -54,6 +54,12 @@ function onTransaction(tx: Prisma.TransactionClient) {
 export async function sendImageJobRun(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
   const boss = await sender();
   await boss.send(WORK_QUEUES.imageJobs.name, { jobId }, { db: onTransaction(tx) });
+}
+
+/** Sends the making of asset `assetId`'s thumbnail to the workers; it is sent only if `tx` commits, and once while one waits or runs. */
+export async function sendThumbnailRun(tx: Prisma.TransactionClient, assetId: string): Promise<void> {
+  const boss = await sender();
+  await boss.send(WORK_QUEUES.thumbnails.name, { assetId }, { db: onTransaction(tx), singletonKey: assetId, startAfter: THUMBNAIL_DELAY_SECONDS });
 }
 
 /** Stops this process's sender (tests, whose database goes away). */

@@ -2,8 +2,9 @@ import "server-only";
 import type { Queue } from "pg-boss";
 
 /**
- * The worker's queued work: one pg-boss job per studio job, sent in the transaction that records the
- * studio job (lib/jobs/job-sender), run by a worker from the job's rows (lib/engine/run-queued-job).
+ * The worker's queued work, each job sent in the transaction that writes the row it is about
+ * (lib/jobs/job-sender) and run by a worker from that row alone: one run per studio image job
+ * (lib/engine/run-queued-job), one thumbnail per stored result (lib/engine/make-thumbnails).
  */
 type WorkQueue = { name: string; options: Omit<Queue, "name"> };
 
@@ -17,4 +18,20 @@ export const WORK_QUEUES = {
    * sent, instead of at its next poll.
    */
   imageJobs: { name: "images.run", options: { policy: "standard", retryLimit: 0, expireInSeconds: 3600, notify: true } },
+  /**
+   * The thumbnail of a stored result, made after its row (lib/assets/store-image) so the result is
+   * not held up. Job data: the asset's id only. `exclusive` with the asset id as singleton key: one
+   * run per asset queued or under way, however often it is sent. Idempotent (the run reads the row
+   * afresh and skips an asset that has its thumbnail or is gone), so a failure (storage or database
+   * unreachable) is retried 4 times, 2 s, then about 4, 8 and 16 s later; an image that cannot be
+   * decoded is not retried, and its thumb link serves the full image (app/api/assets/[id]).
+   */
+  thumbnails: { name: "media.thumbnail", options: { policy: "exclusive", retryLimit: 4, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 300 } },
 } as const satisfies Record<string, WorkQueue>;
+
+/**
+ * How long a thumbnail waits before a worker may take it: a burst of results is stored first, so
+ * their jobs keep the cores (a thumbnail's decode costs about as much as a job's own work), and a
+ * page that asks sooner makes it itself (lib/assets/asset-thumbnail), which the run then skips.
+ */
+export const THUMBNAIL_DELAY_SECONDS = 1;

@@ -1,0 +1,40 @@
+import "server-only";
+import type { PgBoss } from "pg-boss";
+import { makeQueuedThumbnail } from "@/lib/assets/asset-thumbnail";
+import { isImageDecodeError } from "@/lib/assets/thumbnail";
+import { WORK_QUEUES } from "@/lib/jobs/work-queues";
+import { log } from "@/lib/log";
+
+// A worker's side of the thumbnail queue (lib/jobs/work-queues): a run names only its asset, whose row
+// says whether there is still a thumbnail to make.
+
+/**
+ * Thumbnails one worker makes at once. One: each decodes a whole image on a core, and a worker's
+ * cores belong first to the jobs whose results they are; the rest wait in the queue.
+ */
+const THUMBNAILS_PER_WORKER = 1;
+
+/** Makes `boss` work the thumbnail queue in this process; the runs stop with `boss`. */
+export async function workThumbnails(boss: PgBoss): Promise<void> {
+  const queue = WORK_QUEUES.thumbnails;
+  await boss.createQueue(queue.name, queue.options);
+  // A queue made by an earlier release keeps its row: its retry policy is brought up to date.
+  const { policy: _policy, ...retryPolicy } = queue.options;
+  await boss.updateQueue(queue.name, retryPolicy);
+  await boss.work<{ assetId: string }>(queue.name, { localConcurrency: THUMBNAILS_PER_WORKER }, async ([run]) => {
+    const assetId = run.data.assetId;
+    try {
+      const outcome = await makeQueuedThumbnail(assetId);
+      log.debug({ assetId, outcome }, "thumbnail run done");
+    } catch (error) {
+      // An image that does not decode never will: no retry; its thumb link serves it whole.
+      if (isImageDecodeError(error)) {
+        log.warn({ assetId, reason: error.cause instanceof Error ? error.cause.message : String(error.cause) }, "no thumbnail: the image does not decode");
+        return;
+      }
+      // Thrown: pg-boss retries it by the queue's policy.
+      log.error({ err: error, assetId }, "could not make a thumbnail");
+      throw error;
+    }
+  });
+}
