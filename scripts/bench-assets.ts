@@ -9,7 +9,7 @@
 // length of each measurement (default 5).
 import { spawnSync } from "node:child_process";
 import { createReadStream } from "node:fs";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
@@ -121,14 +121,16 @@ function randomRange(size: number): Record<string, string> {
 
 async function main() {
   const workDir = await mkdtemp(path.join(os.tmpdir(), "bench-assets-"));
+  // The embedded PostgreSQL runs as another user, who must pass through to the data directory.
+  await chmod(workDir, 0o755);
   const dataDir = path.join(workDir, "data");
   const videoFile = path.join(workDir, "bench.mp4");
-  makeVideo(videoFile);
   const database = await benchDatabase();
-  const emulator = await startEmulator({ basePort: port, latency: "fast" });
-  await startStudio({ port, distDir, emulator, dataDir, databaseUrl: database.url });
   let staticServer: Server | undefined;
   try {
+    makeVideo(videoFile);
+    const emulator = await startEmulator({ basePort: port, latency: "fast" });
+    await startStudio({ port, distDir, emulator, dataDir, databaseUrl: database.url });
     const cookie = await signUpFirstAccount(studio, distDir);
     const image = await withThumbnail(cookie, await upload(cookie, "beta", await makeImage(), "image/png"));
     const video = await upload(cookie, "video", await readFile(videoFile), "video/mp4");
