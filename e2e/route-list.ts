@@ -425,6 +425,25 @@ export const apiRoutes: ApiRoute[] = [
     },
   },
   {
+    // A delivery URL: the signature is the authorization (no session); a forged one opens nothing.
+    path: "/api/delivery/[id]",
+    access: "public",
+    params: { id: { fixture: "asset" } },
+    methods: {
+      GET: {
+        body: none,
+        query: {
+          v: { sample: "file", closed: true, required: true },
+          k: { sample: "0".repeat(64), closed: true, required: true },
+          m: { sample: "image/png", closed: true, required: true },
+          n: { sample: "studio-image.png", required: true },
+          e: { sample: "4102444800", number: true, required: true },
+          s: { sample: "A".repeat(43), required: true },
+        },
+      },
+    },
+  },
+  {
     path: "/api/assets/[id]/meta",
     access: "member",
     params: { id: { fixture: "asset" } },

@@ -47,6 +47,7 @@ const expected: Record<string, unknown> = {
   "GET /api/assets": "read",
   "GET /api/assets/[id]": "read",
   "GET /api/assets/[id]/meta": "read",
+  "GET /api/delivery/[id]": "read",
   "GET /api/auth/[...nextauth]": "refused",
   "POST /api/auth/[...nextauth]": "refused",
   "GET /api/chat/conversations": "read",

@@ -1,6 +1,7 @@
 // The chat editor's queries: keys and options in one module without "use client", so server pages
 // can prefetch under the same keys the browser hooks read.
 import { queryOptions } from "@tanstack/react-query";
+import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
 import type { ConversationDto, ConversationSummary } from "@/lib/chat/conversation-dto";
 import { api } from "@/lib/client/api";
 
@@ -15,6 +16,8 @@ export function conversationsQuery(search: string) {
   return queryOptions({
     queryKey: chatKeys.list(q),
     queryFn: () => api<{ conversations: ConversationSummary[] }>(`/api/chat/conversations${q ? `?q=${encodeURIComponent(q)}` : ""}`),
+    // Thumbnails and images are delivery URLs: refetched before they expire.
+    refetchInterval: DELIVERY_REFRESH_MS,
   });
 }
 
@@ -22,5 +25,6 @@ export function conversationQuery(id: string) {
   return queryOptions({
     queryKey: chatKeys.conversation(id),
     queryFn: () => api<{ conversation: ConversationDto }>(`/api/chat/conversations/${encodeURIComponent(id)}`),
+    refetchInterval: DELIVERY_REFRESH_MS,
   });
 }

@@ -31,7 +31,7 @@ export function ConversationListItem({ conversation, active, onNavigate }: { con
           }`}
         >
           <span className="grid size-10 shrink-0 place-items-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 text-muted dark:border-zinc-700 dark:bg-zinc-800">
-            {conversation.thumbnailUrl ? <img src={conversation.thumbnailUrl} alt="" className="size-full object-cover" /> : <Icon name="chat" />}
+            {conversation.thumbnailUrl ? <img src={conversation.deliveryThumbnailUrl ?? conversation.thumbnailUrl} alt="" className="size-full object-cover" /> : <Icon name="chat" />}
           </span>
           <span className="min-w-0 flex-1">
             <span className={`block truncate text-sm font-medium ${active ? "text-accent-700 dark:text-accent-400" : ""}`}>{conversation.title}</span>

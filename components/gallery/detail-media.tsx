@@ -19,9 +19,9 @@ const LayerPanel = dynamic(() => import("@/components/beta/layer-panel").then((m
 function FullImage({ image, label, className = "" }: { image: AssetDto; label: string; className?: string }) {
   return (
     <a href={image.url} target="_blank" rel="noreferrer" title="Open the full-size image" className={`block overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900 ${className}`}>
-      {/* The full-size file from the studio's asset route, which applies the entry's access rule. */}
+      {/* The full-size file by its delivery URL, minted with the entry (the link keeps the asset route, which outlives it). */}
       <img
-        src={image.url}
+        src={image.delivery.url}
         alt={label}
         width={image.width ?? undefined}
         height={image.height ?? undefined}
@@ -42,7 +42,7 @@ export function DetailMedia({ item }: { item: GalleryItemDetailDto }) {
       <video
         controls
         preload="metadata"
-        poster={video.thumbnailUrl ?? undefined}
+        poster={video.delivery.thumbnailUrl ?? undefined}
         src={video.url}
         className="w-full rounded-xl bg-black"
         style={video.width && video.height ? { aspectRatio: `${video.width} / ${video.height}` } : undefined}

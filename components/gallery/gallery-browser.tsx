@@ -19,6 +19,7 @@ import { activeFilterCount, filtersFromSearch, galleryHref, withFilter, withScop
 import { SelectionBar } from "./selection-bar";
 import { useFilterNavigation } from "./use-filter-navigation";
 import { useGalleryArrivals } from "./use-gallery-arrivals";
+import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
 
 const TEAM_TAB_REFRESH_MS = 15_000;
 
@@ -32,7 +33,7 @@ export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
 
   // The designer's own new entries arrive with their jobs' events (components/jobs/jobs-provider);
   // what teammates share into a team's tab is read again every so often.
-  const list = useInfiniteQuery({ ...galleryListQuery(filters), placeholderData: keepPreviousData, refetchInterval: filters.scope === "mine" ? false : TEAM_TAB_REFRESH_MS });
+  const list = useInfiniteQuery({ ...galleryListQuery(filters), placeholderData: keepPreviousData, refetchInterval: filters.scope === "mine" ? DELIVERY_REFRESH_MS : TEAM_TAB_REFRESH_MS });
   const listed = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const arrivals = useGalleryArrivals(listed, JSON.stringify(filters), list.isSuccess && !list.isPlaceholderData);
   const { items } = arrivals;

@@ -6,6 +6,7 @@ import type { GalleryItemDetailDto, GalleryPageDto, ReuseDto } from "@/lib/galle
 import type { ShareLinkDto } from "@/lib/gallery/share-link-schemas";
 import { galleryKey } from "./gallery-keys";
 import { galleryListPath, type GalleryFilters } from "./gallery-url";
+import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
 
 /** What a delete answered: the entries removed, and the files kept because something still uses them. */
 export const itemPath = (id: string) => `/api/gallery/items/${encodeURIComponent(id)}`;
@@ -28,6 +29,8 @@ export function galleryListQuery(filters: GalleryFilters) {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     retry: retryUnlessRefused,
+    // Its thumbnails are delivery URLs: refetched before they expire.
+    refetchInterval: DELIVERY_REFRESH_MS,
   });
 }
 
@@ -37,6 +40,7 @@ export function galleryItemQuery(id: string) {
     queryKey: [...galleryKey, "item", id],
     queryFn: ({ signal }) => api<GalleryItemDetailDto>(itemPath(id), { signal }),
     retry: retryUnlessRefused,
+    refetchInterval: DELIVERY_REFRESH_MS,
   });
 }
 

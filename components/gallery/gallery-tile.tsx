@@ -53,7 +53,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
         <div className="aspect-square w-full">
           {item.thumbnailUrl ? (
             // The studio's own WebP thumbnail, already small: next/image would only add a second resize.
-            <img src={item.thumbnailUrl} alt="" loading="lazy" decoding="async" draggable={false} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
+            <img src={item.deliveryThumbnailUrl ?? item.thumbnailUrl} alt="" loading="lazy" decoding="async" draggable={false} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
           ) : (
             <div className="grid size-full place-items-center text-xs text-muted">No preview</div>
           )}

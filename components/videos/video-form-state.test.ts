@@ -26,6 +26,7 @@ const asset = (n: number, patch: Partial<AssetDto> = {}): AssetDto => ({
   url: `/api/assets/${n}`,
   thumbnailUrl: null,
   downloadUrl: `/api/assets/${n}?download=1`,
+  delivery: { url: "", thumbnailUrl: null, downloadUrl: "", expiresAt: "" },
   role: null,
   position: 0,
   layout: null,

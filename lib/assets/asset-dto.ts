@@ -1,4 +1,5 @@
 import { isFullyDecodable } from "./decodable";
+import { deliveryLinks, type DeliveryLinks } from "./delivery-links";
 
 // What the browser gets about an asset: links through the studio, never storage paths or upstream URLs.
 export type AssetDto = {
@@ -13,6 +14,11 @@ export type AssetDto = {
   url: string;
   thumbnailUrl: string | null;
   downloadUrl: string;
+  /**
+   * The same files by signed URLs that need no session (faster: no access check per request), open
+   * until `expiresAt`; pages use these and refetch before they expire.
+   */
+  delivery: DeliveryLinks;
   /** Set on the images of a beta layer decomposition: the base image or a layer. */
   role: "base" | "layer" | null;
   /** Order within its generation (a group's image n, a layer's index). */
@@ -31,6 +37,7 @@ export function toAssetDto(asset: {
   width: number | null;
   height: number | null;
   bytes: bigint | number;
+  storageKey: string;
   durationMs?: number | null;
   thumbnailKey: string | null;
   role?: "base" | "layer" | null;
@@ -52,6 +59,7 @@ export function toAssetDto(asset: {
     // poster frame, made before its row; a sound has none.
     thumbnailUrl: asset.thumbnailKey || isFullyDecodable(asset.mime) ? `/api/assets/${asset.id}?variant=thumb` : null,
     downloadUrl: `/api/assets/${asset.id}?download=1`,
+    delivery: deliveryLinks(asset),
     role: asset.role ?? null,
     position: asset.position ?? 0,
     layout: isLayerBox(asset.layout) ? asset.layout : null,

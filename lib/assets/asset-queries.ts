@@ -26,3 +26,20 @@ export const assetFileQuerySchema = z.object({
   // The video job a signed input link is bound to (lib/videos/input-links).
   job: z.uuid("job must be the id of a video job").optional(),
 });
+
+/** What a delivery URL opens: the file shown inline, its thumbnail, or the file as a download. */
+export const DELIVERY_VARIANTS = ["file", "thumb", "download"] as const;
+export type DeliveryVariant = (typeof DELIVERY_VARIANTS)[number];
+
+/**
+ * GET /api/delivery/[id]: a delivery URL minted where access was checked (lib/assets/delivery-url).
+ * The formats only keep hostile text out; the signature decides what opens.
+ */
+export const deliveryQuerySchema = z.object({
+  v: z.enum(DELIVERY_VARIANTS, { error: `v must be one of ${DELIVERY_VARIANTS.join(", ")}` }),
+  k: z.string().regex(/^[0-9a-f]{64}$/, "k must be a stored file's key"),
+  m: z.enum(ASSET_MIMES, { error: `m must be one of ${ASSET_MIMES.join(", ")}` }),
+  n: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, "n must be a file name of letters, digits, dots, dashes or underscores"),
+  e: z.string().regex(/^\d{1,12}$/, "e must be a time in whole seconds"),
+  s: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "s must be a delivery signature"),
+});

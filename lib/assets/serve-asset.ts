@@ -6,6 +6,11 @@ import { blobStore } from "@/lib/storage";
 
 type Servable = { storageKey: string; mime: string; fileName: string };
 
+/** How a served file is offered: shown inline, or saved under its name. */
+export function contentDisposition(fileName: string, download: boolean): string {
+  return `${download ? "attachment" : "inline"}; filename="${fileName}"`;
+}
+
 // Streams a stored blob with Content-Type, a strong ETag (the sha256) and single byte ranges, never
 // holding the file in memory.
 export async function serveBlob(blob: Servable, request: Request, options: { download?: boolean } = {}): Promise<Response> {
@@ -19,7 +24,7 @@ export async function serveBlob(blob: Servable, request: Request, options: { dow
     ETag: etag,
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, max-age=31536000, immutable",
-    "Content-Disposition": `${options.download ? "attachment" : "inline"}; filename="${blob.fileName}"`,
+    "Content-Disposition": contentDisposition(blob.fileName, options.download === true),
   });
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
 

@@ -1,7 +1,15 @@
 // What the chat API answers about conversations. Browser-safe: the chat pages read these types.
 import type { TurnDto } from "./turn-dto";
 
-export type ConversationSummary = { id: string; title: string; updatedAt: string; turnCount: number; thumbnailUrl: string | null };
+export type ConversationSummary = {
+  id: string;
+  title: string;
+  updatedAt: string;
+  turnCount: number;
+  thumbnailUrl: string | null;
+  /** The same thumbnail by a signed URL that needs no session (lib/assets/delivery-url). */
+  deliveryThumbnailUrl: string | null;
+};
 
 export type ConversationDto = {
   id: string;

@@ -1,6 +1,7 @@
 import "server-only";
 import { CONVERSATION_TITLE_MAX_CHARACTERS, UNTITLED_CONVERSATION } from "./schemas";
 import type { CurrentUser } from "@/lib/auth/current-user";
+import { deliveryThumbnailUrl } from "@/lib/assets/delivery-links";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -75,6 +76,7 @@ export async function listConversations(user: CurrentUser, search?: string): Pro
       updatedAt: row.updatedAt.toISOString(),
       turnCount: row._count.turns,
       thumbnailUrl: asset?.thumbnailKey ? `/api/assets/${asset.id}?variant=thumb` : null,
+      deliveryThumbnailUrl: asset?.thumbnailKey ? deliveryThumbnailUrl(asset) : null,
     };
   });
 }

@@ -21,6 +21,8 @@ export type GalleryItemDto = {
   imageCount: number;
   /** A WebP thumbnail (a video's poster frame); null while none can be shown. */
   thumbnailUrl: string | null;
+  /** The same thumbnail by a signed URL that needs no session, open for DELIVERY_URL_TTL_SECONDS (lib/assets/delivery-url). */
+  deliveryThumbnailUrl: string | null;
   width: number | null;
   height: number | null;
   /** A video's length. */

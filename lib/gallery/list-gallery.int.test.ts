@@ -9,6 +9,7 @@ import { createTestUser } from "@/test/users";
 import type { GalleryPageDto } from "./gallery-dto";
 import { galleryQuerySchema } from "./gallery-schemas";
 import { listGallery } from "./list-gallery";
+import { shareItem } from "./share-item";
 
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
@@ -85,6 +86,18 @@ describe("listGallery", () => {
     expect(prompts(await list(bob, { scope: teamA }))).toEqual(["blue whale diving", "bob's shared fox"]);
     expect(prompts(await list(carol, { scope: teamB }))).toEqual(["carol's team B fox"]);
     expect(prompts(await list(alice, { q: "fox" }))).toEqual(["foxglove garden", "red fox in snow"]);
+  });
+
+  it("gives a teammate a delivery URL for a shared entry's cover, and none once it is unshared", async () => {
+    const shared = await seed({ owner: alice, prompt: "otter shared for a moment", teamId: teamA, createdAt: "2026-01-07T00:00:00Z" });
+    const tile = (await list(bob, { scope: teamA })).items.find((item) => item.id === shared);
+    expect(tile?.deliveryThumbnailUrl).toMatch(/^\/api\/delivery\/[0-9a-f-]+\?v=thumb&k=.+&e=\d+&s=[\w-]{43}$/);
+    await shareItem(alice, shared, null);
+    const after = await list(bob, { scope: teamA });
+    expect(after.items.map((item) => item.id)).not.toContain(shared);
+    expect(JSON.stringify(after)).not.toContain(tile!.deliveryThumbnailUrl!);
+    // The other cases count alice's entries.
+    await testDb.db.galleryItem.delete({ where: { id: shared } });
   });
 
   it("answers 404 on scope for a team the user is not in; a site admin may open any team", async () => {

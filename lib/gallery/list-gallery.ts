@@ -33,6 +33,10 @@ type PageRow = Omit<GalleryItemRow, "owner" | "team" | "cover" | "createdAt" | "
   coverWidth: number | null;
   coverHeight: number | null;
   coverDurationMs: number | null;
+  coverKind: string;
+  coverMime: string;
+  coverStorageKey: string;
+  coverThumbnailKey: string | null;
   variationIds: string[];
 };
 
@@ -47,7 +51,12 @@ function toRow(row: PageRow): GalleryItemRow {
     imageCount: row.imageCount,
     owner: { id: row.ownerId, name: row.ownerName },
     team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
-    cover: { id: row.coverAssetId, width: row.coverWidth, height: row.coverHeight, durationMs: row.coverDurationMs },
+    cover: { id: row.coverAssetId, width: row.coverWidth, height: row.coverHeight, durationMs: row.coverDurationMs,
+      kind: row.coverKind,
+      mime: row.coverMime,
+      storageKey: row.coverStorageKey,
+      thumbnailKey: row.coverThumbnailKey,
+    },
     variationIds: row.variationIds,
   };
 }
@@ -78,6 +87,7 @@ export function galleryPageSql(user: CurrentUser, query: GalleryQuery): Prisma.S
     SELECT page."id", page."kind"::text AS "kind", page."model", page."prompt", page."createdAt", page."sharedAt", page."imageCount",
       page."ownerId", owner."name" AS "ownerName", page."teamId", team."name" AS "teamName",
       page."coverAssetId", cover."width" AS "coverWidth", cover."height" AS "coverHeight", cover."durationMs" AS "coverDurationMs",
+      cover."kind"::text AS "coverKind", cover."mime" AS "coverMime", cover."storageKey" AS "coverStorageKey", cover."thumbnailKey" AS "coverThumbnailKey",
       CASE WHEN page."variationSetId" IS NULL THEN ARRAY[page."id"] ELSE (
         SELECT array_agg("member"."id" ORDER BY "member"."createdAt", "member"."id") FROM "GalleryItem" "member"
         WHERE "member"."variationSetId" = page."variationSetId" AND ${conditions("member")}

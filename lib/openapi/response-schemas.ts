@@ -50,6 +50,14 @@ export const assetSchema = z
     url: z.string().describe("The file, through the studio (GET /api/assets/{id})"),
     thumbnailUrl: z.string().nullable(),
     downloadUrl: z.string(),
+    delivery: z
+      .object({
+        url: z.string(),
+        thumbnailUrl: z.string().nullable(),
+        downloadUrl: z.string(),
+        expiresAt: isoDate,
+      })
+      .describe("The same files by signed URLs (GET /api/delivery/{id}) that need no session or token, open until expiresAt (10 minutes)"),
     role: z.enum(["base", "layer"]).nullable(),
     position: z.number().int(),
     layout: layerBoxSchema.nullable(),

@@ -7,6 +7,8 @@ export type ByteRange = { start: number; end: number };
 export type ListedBlob = { key: string; modifiedAt: Date };
 /** A file on this machine holding a blob's bytes, until `release()`. */
 export type LocalFile = { path: string; release(): Promise<void> };
+/** What a presigned read answers with, and for how long it opens the blob. */
+export type PresignedGet = { contentType: string; contentDisposition: string; expiresInSeconds: number };
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -41,6 +43,12 @@ export interface BlobStore {
    * `LastModified`); temp or partial writes are not blobs and are not listed.
    */
   list(): AsyncIterable<ListedBlob>;
+  /**
+   * A URL that reads the blob straight from the store, without the studio, for `expiresInSeconds`
+   * (an object store's presigned GET, which answers ranges and ETags itself). Absent on stores
+   * whose bytes only the studio can serve (a local disk).
+   */
+  presignedGetUrl?(key: string, options: PresignedGet): Promise<string>;
   /** Throws unless the store can take a write now (readiness checks). */
   probe(): Promise<void>;
 }

@@ -6,11 +6,12 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { hasErrorName } from "@/lib/error-name";
 import { AppError } from "@/lib/errors";
 import { blobMeter } from "./blob-meter";
 import { asStorageFailure } from "./storage-failure";
-import { assertBlobKey, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile } from "./blob-store";
+import { assertBlobKey, isBlobKey, type BlobInfo, type BlobStore, type ByteRange, type ListedBlob, type LocalFile, type PresignedGet } from "./blob-store";
 import type { S3Location } from "./storage-url";
 
 // Blobs in an S3-compatible object store, as <prefix>blobs/<sha256>, shared by every web server and
@@ -133,6 +134,16 @@ export class S3BlobStore implements BlobStore {
       new GetObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
     );
     return response.Body as Readable;
+  }
+
+  async presignedGetUrl(key: string, options: PresignedGet): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.location.bucket,
+      Key: this.objectKey(key),
+      ResponseContentType: options.contentType,
+      ResponseContentDisposition: options.contentDisposition,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
   }
 
   async stat(key: string): Promise<{ bytes: number } | null> {
