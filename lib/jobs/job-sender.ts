@@ -23,8 +23,7 @@ async function startSender(url: string): Promise<PgBoss> {
   boss.on("error", (error: { code?: unknown; message?: unknown }) => log.error({ code: error.code, reason: error.message }, "job sender error"));
   await boss.start();
   // A web process may send before any worker has started on this database.
-  const queue = WORK_QUEUES.imageJobs;
-  await boss.createQueue(queue.name, queue.options);
+  for (const queue of Object.values(WORK_QUEUES)) await boss.createQueue(queue.name, queue.options);
   return boss;
 }
 
@@ -54,6 +53,21 @@ function onTransaction(tx: Prisma.TransactionClient) {
 export async function sendImageJobRun(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
   const boss = await sender();
   await boss.send(WORK_QUEUES.imageJobs.name, { jobId }, { db: onTransaction(tx) });
+}
+
+/**
+ * Makes the next step of video job `videoJobId` due at `startAfter` (at once when omitted), on `tx`
+ * when given (sent only if it commits). A step already waiting for the video is moved rather than
+ * doubled: the video's id is the step's singleton key.
+ */
+export async function sendVideoStep(videoJobId: string, options: { tx?: Prisma.TransactionClient; startAfter?: Date } = {}): Promise<void> {
+  const boss = await sender();
+  await boss.upsert(WORK_QUEUES.videoSteps.name, { videoJobId }, {
+    singletonKey: videoJobId,
+    // Always named: an upsert leaves what it is not given as it was, and a waiting step may be due later.
+    startAfter: options.startAfter ?? new Date(),
+    ...(options.tx ? { db: onTransaction(options.tx) } : {}),
+  });
 }
 
 /** Stops this process's sender (tests, whose database goes away). */

@@ -2,9 +2,12 @@ import "server-only";
 import type { Queue } from "pg-boss";
 
 /**
- * The worker's queued work: one pg-boss job per studio job, sent in the transaction that records the
- * studio job (lib/jobs/job-sender), run by a worker from the job's rows (lib/engine/run-queued-job).
+ * The worker's queued work, sent in the transaction that records the studio job (lib/jobs/job-sender)
+ * and run by a worker from the job's rows (lib/engine/run-queued-job, lib/engine/run-video-step).
  */
+/** pg-boss's schema (its default), where the workers' queues live. */
+export const ENGINE_SCHEMA = "pgboss";
+
 type WorkQueue = { name: string; options: Omit<Queue, "name"> };
 
 export const WORK_QUEUES = {
@@ -17,4 +20,17 @@ export const WORK_QUEUES = {
    * sent, instead of at its next poll.
    */
   imageJobs: { name: "images.run", options: { policy: "standard", retryLimit: 0, expireInSeconds: 3600, notify: true } },
+  /**
+   * Video jobs, one step each (send, reconcile, poll, archive: lib/videos/run-video-step), keyed by the
+   * video's id: `stately` keeps at most one step waiting and one under way per video, and each step
+   * sends the next for the time the row names. A run that crashed is retried with back-off: that is
+   * safe because every run re-reads the row and takes the step the row calls for, and a send is never
+   * repeated blindly (`submitSentAt` is written before the POST, so a second try reconciles by the
+   * correlation id instead). A killed worker stops beating, and its step is retried after
+   * `heartbeatSeconds`; the expiry only bounds a step that hangs (an archive may take minutes).
+   */
+  videoSteps: {
+    name: "videos.step",
+    options: { policy: "stately", retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600, heartbeatSeconds: 30, notify: true },
+  },
 } as const satisfies Record<string, WorkQueue>;
