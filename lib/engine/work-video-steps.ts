@@ -12,10 +12,12 @@ import { releaseAllLeases } from "@/lib/videos/video-lease";
 /** Steps one worker takes at once (a step may be a long download). */
 const VIDEO_STEPS_PER_WORKER = 8;
 /**
- * How often a worker looks for a step whose time has come. A send wakes a worker at once, but a step
- * made due for later has no wake-up of its own, and a video's polls are seconds apart.
+ * How often each of a worker's step loops looks for a step whose time has come. A send wakes a worker
+ * at once, but a step made due for later has no wake-up of its own, and a video's polls are seconds
+ * apart. Not more often: every loop polls on the engine's small pool, which the image runs share,
+ * and half a second starved them.
  */
-const VIDEO_STEP_POLL_SECONDS = 0.5;
+const VIDEO_STEP_POLL_SECONDS = 2;
 
 export type VideoStepWork = { stop(): Promise<void> };
 
