@@ -2,10 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { ACTIVE_JOB_STATES } from "@/lib/jobs/job-dto";
 import { endJobWithoutRunner } from "@/lib/jobs/recovery";
-import { WORK_QUEUES } from "@/lib/jobs/work-queues";
-
-/** pg-boss's schema (its default), where the workers' queues live. */
-const ENGINE_SCHEMA = "pgboss";
+import { ENGINE_SCHEMA, WORK_QUEUES } from "@/lib/jobs/work-queues";
 
 /**
  * Ends the image jobs whose run was lost before any worker took the job: a worker fetched the run

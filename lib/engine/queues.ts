@@ -17,6 +17,16 @@ export const SCHEDULED_QUEUES = {
     // The next tick comes within a minute: no retry would be sooner.
     options: { policy: "stately", retryLimit: 0, expireInSeconds: 60 },
   },
+  /**
+   * Makes a step due for every video job that is due and has none under way (lib/videos/send-due-video-steps):
+   * a safety net under the steps that send each other (lib/jobs/work-queues).
+   */
+  sendDueVideoSteps: {
+    name: "upkeep.send-due-video-steps",
+    cron: "* * * * *",
+    // The next tick comes within a minute: no retry would be sooner.
+    options: { policy: "stately", retryLimit: 0, expireInSeconds: 60 },
+  },
   /** Deletes records that outlived their use (lib/engine/prune-records). */
   pruneRecords: {
     name: "upkeep.prune-records",

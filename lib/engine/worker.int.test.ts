@@ -7,10 +7,7 @@ import { createTestUser } from "@/test/users";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
 import { WORK_QUEUES } from "@/lib/jobs/work-queues";
-import { onVideoSyncWake } from "@/lib/wakeups/video-sync-wake";
-import { wakeVideoSyncAtCommit } from "@/lib/wakeups/channel";
-import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
-import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
+import { sendVideoStep, stopJobSender } from "@/lib/jobs/job-sender";
 import { SCHEDULED_QUEUES } from "./queues";
 import { startWorker, type StudioWorker } from "./worker";
 
@@ -24,6 +21,7 @@ beforeAll(async () => {
   second = openDatabase(testDb.url);
 });
 afterAll(async () => {
+  await stopJobSender();
   await second.close();
   await testDb.close();
 });
@@ -91,26 +89,21 @@ describe("the worker's job engine", () => {
     }
   });
 
-  it("a video job recorded by another process wakes this process's video sync at once", async () => {
-    const woken = vi.fn();
-    onVideoSyncWake(woken);
-    startWakeListener();
-    try {
-      await vi.waitFor(() => expect(hearsOtherProcesses()).toBe(true), { timeout: 8_000 });
-      const before = Date.now();
-      await second.client.$transaction(async (tx) => wakeVideoSyncAtCommit(tx));
-      await vi.waitFor(() => expect(woken).toHaveBeenCalledTimes(1), { timeout: 2_000, interval: 10 });
-      expect(Date.now() - before).toBeLessThan(500);
-      // Nothing is announced by a transaction that rolls back.
-      await second.client.$transaction(async (tx) => {
-        await wakeVideoSyncAtCommit(tx);
-        throw new Error("rolled back");
-      }).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(woken).toHaveBeenCalledTimes(1);
-    } finally {
-      onVideoSyncWake(undefined);
-      await stopWakeListener();
-    }
+  it("a video's step is sent only with the transaction that records it, and a second send moves the waiting step instead of adding one", async () => {
+    const videoJobId = "00000000-0000-4000-8000-00000000f00d";
+    const waiting = () =>
+      testDb.db.$queryRaw<{ startAfter: Date }[]>`
+        SELECT start_after AS "startAfter" FROM pgboss.job WHERE name = ${WORK_QUEUES.videoSteps.name} AND singleton_key = ${videoJobId} AND state = 'created'`;
+    await second.client.$transaction(async (tx) => {
+      await sendVideoStep(videoJobId, { tx });
+      throw new Error("rolled back");
+    }).catch(() => undefined);
+    expect(await waiting()).toEqual([]);
+    await second.client.$transaction(async (tx) => sendVideoStep(videoJobId, { tx, startAfter: new Date(Date.now() + 600_000) }));
+    const now = new Date();
+    await sendVideoStep(videoJobId, { startAfter: now });
+    const steps = await waiting();
+    expect(steps).toHaveLength(1);
+    expect(Math.abs(steps[0].startAfter.getTime() - now.getTime())).toBeLessThan(1_000);
   });
 });

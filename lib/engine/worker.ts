@@ -8,21 +8,22 @@ import { log } from "@/lib/log";
 import { probeUpstreams } from "@/lib/upstream/reachability/probe";
 import { probeTickMs } from "@/lib/upstream/reachability/probe-tick";
 import { archiveExpiringVideos } from "@/lib/videos/expiring-videos";
-import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
+import { sendDueVideoSteps } from "@/lib/videos/send-due-video-steps";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { endJobsWithLostRuns } from "./lost-runs";
 import { workThumbnails } from "./make-thumbnails";
 import { pruneRecords } from "./prune-records";
 import { SCHEDULED_QUEUES } from "./queues";
 import { workImageJobs } from "./run-queued-job";
+import { workVideoSteps } from "./work-video-steps";
 import { announceWorker } from "./worker-presence";
 
-// The worker process's background work, outside Next's bundles: image jobs (generations and chat
-// turns, lib/engine/run-queued-job), their results' thumbnails (lib/engine/make-thumbnails), the
-// cluster's scheduled upkeep on pg-boss (lib/engine/queues), and video jobs followed to their end
-// (lib/videos/sync-worker). Any number of workers may run on one PostgreSQL: image jobs, thumbnails
-// and scheduled runs are handed out by pg-boss, video jobs claimed by lease, so each piece of work
-// has one worker at a time.
+// The worker process's background work, outside Next's bundles, all of it on pg-boss: image jobs
+// (generations and chat turns, lib/engine/run-queued-job), their results' thumbnails
+// (lib/engine/make-thumbnails), video jobs followed to their end one step at a time
+// (lib/engine/work-video-steps) and the cluster's scheduled upkeep (lib/engine/queues). Any number of
+// workers may run on one PostgreSQL: pg-boss hands each piece of work to one worker at a time, and a
+// video's lease holds whatever it delivers twice.
 
 /** How the worker shows in pg_stat_activity. */
 const APPLICATION_NAME = "studio worker";
@@ -38,6 +39,10 @@ const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> 
     if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
     const lost = await endJobsWithLostRuns(staleBefore);
     if (lost) log.warn({ jobs: lost }, "ended jobs whose run was lost before a worker took them");
+  },
+  async sendDueVideoSteps() {
+    const sent = await sendDueVideoSteps();
+    if (sent) log.info({ videos: sent }, "made steps due for video jobs that had none waiting");
   },
   async pruneRecords() {
     const removed = await pruneRecords();
@@ -65,7 +70,7 @@ function startProbing(): NodeJS.Timeout {
 
 /**
  * Starts the worker's background work on the process's database. `singleProcess`: no other studio
- * process follows video jobs (`npm start`'s embedded database), so leases left by the last run are void.
+ * worker runs on it (`npm start`'s embedded database), so what the last one held is void.
  */
 export async function startWorker(options: { singleProcess: boolean }): Promise<StudioWorker> {
   // Image jobs cut off by the last stop end as interrupted before any new one is taken.
@@ -91,11 +96,11 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
       await scheduledWork[task]();
     });
   }
-  // Hears submits from web processes, which wake the video sync at once, and cancels of image jobs.
+  // Hears cancels of image jobs.
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);
   await workThumbnails(boss);
-  await startVideoSync(options);
+  const videoSteps = await workVideoSteps(boss, options);
   const probeTimer = startProbing();
   // Last, so that a worker counts as running (GET /api/ready) only once it takes work.
   const presence = await announceWorker();
@@ -106,7 +111,7 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
       clearInterval(probeTimer);
       // Image jobs under way end interrupted at once (Run again), rather than hold the stop.
       await interruptHeldJobs();
-      await stopVideoSync();
+      await videoSteps.stop();
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
       stopHearingCancels();
       await stopWakeListener();

@@ -5,7 +5,7 @@ import { storeImage } from "@/lib/assets/store-image";
 import { getVideo } from "@/lib/videos/list-videos";
 import { storedParams } from "@/lib/videos/stored-video-params";
 import { submitVideo } from "@/lib/videos/submit-video";
-import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
+import { startVideoSteps, stopVideoSteps } from "@/test/video-step-worker";
 import { videoFormSchema, type VideoFormInput } from "@/lib/videos/video-schemas";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { indexVideo } from "./index-video";
@@ -17,10 +17,10 @@ const context = useStudioTestContext();
 const db = () => context.testDb.db;
 
 beforeAll(async () => {
-  await startVideoSync({ singleProcess: true });
+  await startVideoSteps({ singleProcess: true });
 });
 afterAll(async () => {
-  await stopVideoSync();
+  await stopVideoSteps();
 });
 
 async function readyVideo(input: Partial<VideoFormInput>) {

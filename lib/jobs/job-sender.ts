@@ -62,6 +62,21 @@ export async function sendThumbnailRun(tx: Prisma.TransactionClient, assetId: st
   await boss.send(WORK_QUEUES.thumbnails.name, { assetId }, { db: onTransaction(tx), singletonKey: assetId, startAfter: THUMBNAIL_DELAY_SECONDS });
 }
 
+/**
+ * Makes the next step of video job `videoJobId` due at `startAfter` (at once when omitted), on `tx`
+ * when given (sent only if it commits). A step already waiting for the video is moved rather than
+ * doubled: the video's id is the step's singleton key.
+ */
+export async function sendVideoStep(videoJobId: string, options: { tx?: Prisma.TransactionClient; startAfter?: Date } = {}): Promise<void> {
+  const boss = await sender();
+  await boss.upsert(WORK_QUEUES.videoSteps.name, { videoJobId }, {
+    singletonKey: videoJobId,
+    // Always named: an upsert leaves what it is not given as it was, and a waiting step may be due later.
+    startAfter: options.startAfter ?? new Date(),
+    ...(options.tx ? { db: onTransaction(options.tx) } : {}),
+  });
+}
+
 /** Stops this process's sender (tests, whose database goes away). */
 export async function stopJobSender(): Promise<void> {
   const current = holder.studioJobSender;

@@ -19,8 +19,8 @@ export async function endAbandonedJobs(heartbeatBefore: Date): Promise<number> {
   const abandoned = await db.job.findMany({
     where: {
       state: { in: [...ACTIVE_JOB_STATES] },
-      // Video jobs have no runner to lose: the sync worker of any instance claims them by lease and
-      // resumes them after a restart (lib/videos/sync-worker).
+      // Video jobs have no runner to lose: any worker takes up their steps by lease after a restart
+      // (lib/videos/run-video-step).
       kind: { not: "video" },
       AND: [{ runnerId: { not: null } }, { runnerId: { not: RUNNER_ID } }],
       heartbeatAt: { lt: heartbeatBefore },

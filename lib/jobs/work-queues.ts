@@ -4,8 +4,12 @@ import type { Queue } from "pg-boss";
 /**
  * The worker's queued work, each job sent in the transaction that writes the row it is about
  * (lib/jobs/job-sender) and run by a worker from that row alone: one run per studio image job
- * (lib/engine/run-queued-job), one thumbnail per stored result (lib/engine/make-thumbnails).
+ * (lib/engine/run-queued-job), one thumbnail per stored result (lib/engine/make-thumbnails), one
+ * step at a time per video job (lib/videos/run-video-step).
  */
+/** pg-boss's schema (its default), where the workers' queues live. */
+export const ENGINE_SCHEMA = "pgboss";
+
 type WorkQueue = { name: string; options: Omit<Queue, "name"> };
 
 export const WORK_QUEUES = {
@@ -27,6 +31,19 @@ export const WORK_QUEUES = {
    * decoded is not retried, and its thumb link serves the full image (app/api/assets/[id]).
    */
   thumbnails: { name: "media.thumbnail", options: { policy: "exclusive", retryLimit: 4, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 300 } },
+  /**
+   * Video jobs, one step each (send, reconcile, poll, archive: lib/videos/run-video-step), keyed by the
+   * video's id: `stately` keeps at most one step waiting and one under way per video, and each step
+   * sends the next for the time the row names. A run that crashed is retried with back-off: that is
+   * safe because every run re-reads the row and takes the step the row calls for, and a send is never
+   * repeated blindly (`submitSentAt` is written before the POST, so a second try reconciles by the
+   * correlation id instead). A killed worker stops beating, and its step is retried after
+   * `heartbeatSeconds`; the expiry only bounds a step that hangs (an archive may take minutes).
+   */
+  videoSteps: {
+    name: "videos.step",
+    options: { policy: "stately", retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600, heartbeatSeconds: 30, notify: true },
+  },
 } as const satisfies Record<string, WorkQueue>;
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { VideoJob } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { wakeVideoSyncAtCommit } from "@/lib/wakeups/channel";
+import { sendVideoStep } from "@/lib/jobs/job-sender";
 import { saveVideo } from "./save-video";
 
 // The agent keeps a job and its result only until the job's `expires_at` (spec 2.5); then the job is
@@ -16,7 +16,7 @@ export const EXPIRY_MARGIN_MS = 24 * 60 * 60 * 1000;
 /** Jobs the agent has accepted and the studio has not archived yet: these have an `expires_at`. */
 const UNARCHIVED_STATUSES = ["queued", "running", "archiving"] as const;
 
-/** Whatever no sync worker holds now: a held job is being looked at already. */
+/** Whatever no worker holds now: a held job is being looked at already. */
 function leaseFree(now: Date) {
   return { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] };
 }
@@ -24,8 +24,8 @@ function leaseFree(now: Date) {
 export type ExpiringVideosOutcome = { broughtForward: number; expired: number };
 
 /**
- * Makes every unarchived job whose `expires_at` is within EXPIRY_MARGIN_MS due now (and wakes the
- * video sync), and ends as gone every one whose `expires_at` has passed. Each is logged.
+ * Makes every unarchived job whose `expires_at` is within EXPIRY_MARGIN_MS due now (its waiting step
+ * moved to now), and ends as gone every one whose `expires_at` has passed. Each is logged.
  */
 export async function archiveExpiringVideos(now = new Date()): Promise<ExpiringVideosOutcome> {
   const unarchived = { status: { in: [...UNARCHIVED_STATUSES] }, upstreamId: { not: null }, ...leaseFree(now) };
@@ -38,13 +38,13 @@ export async function archiveExpiringVideos(now = new Date()): Promise<ExpiringV
   const broughtForward = await db.$transaction(async (tx) => {
     const due = await tx.videoJob.updateManyAndReturn({ where: nearing, data: { nextPollAt: now }, select: { id: true, status: true, expiresAt: true } });
     for (const video of due) log.info({ videoJobId: video.id, status: video.status, expiresAt: video.expiresAt }, "video job nears its expiry upstream: archiving it now");
-    if (due.length > 0) await wakeVideoSyncAtCommit(tx);
+    for (const video of due) await sendVideoStep(video.id, { tx, startAfter: now });
     return due.length;
   });
   return { broughtForward, expired: ended };
 }
 
-/** Ends the job as gone unless a sync worker took it or it changed meanwhile. */
+/** Ends the job as gone unless a worker took it or it changed meanwhile. */
 async function endExpired(video: VideoJob, now: Date): Promise<boolean> {
   const expiredAt = video.expiresAt!.toISOString();
   const saved = await saveVideo(

@@ -14,7 +14,7 @@ import { cancelVideo } from "./cancel-video";
 import { INPUT_LINK_SECONDS } from "./input-links";
 import { getVideo } from "./list-videos";
 import { submitVideo } from "./submit-video";
-import { startVideoSync, stopVideoSync } from "./sync-worker";
+import { startVideoSteps, stopVideoSteps } from "@/test/video-step-worker";
 import type { VideoPhase } from "./video-dto";
 import { videoFormSchema } from "./video-schemas";
 
@@ -48,10 +48,10 @@ const agent = (pathname: string, json: unknown = {}) =>
   fetch(`${context.upstream.emulator.urls.agent}${pathname}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) });
 
 beforeAll(async () => {
-  await startVideoSync({ singleProcess: true });
+  await startVideoSteps({ singleProcess: true });
 });
 afterAll(async () => {
-  await stopVideoSync();
+  await stopVideoSteps();
   await new Promise((resolve) => studio.close(resolve));
 });
 

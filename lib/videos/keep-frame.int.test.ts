@@ -6,7 +6,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { itemDetail } from "@/lib/gallery/item-detail";
 import { getVideo } from "@/lib/videos/list-videos";
 import { submitVideo } from "@/lib/videos/submit-video";
-import { startVideoSync, stopVideoSync } from "@/lib/videos/sync-worker";
+import { startVideoSteps, stopVideoSteps } from "@/test/video-step-worker";
 import { videoFormSchema, type VideoFormInput } from "@/lib/videos/video-schemas";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { createEntry, createPerson } from "@/test/team-people";
@@ -21,11 +21,11 @@ const db = () => context.testDb.db;
 let outsider: CurrentUser;
 
 beforeAll(async () => {
-  await startVideoSync({ singleProcess: true });
+  await startVideoSteps({ singleProcess: true });
   outsider = await createPerson(db(), "Outsider", []);
 });
 afterAll(async () => {
-  await stopVideoSync();
+  await stopVideoSteps();
 });
 
 async function readyVideo(input: Partial<VideoFormInput>) {

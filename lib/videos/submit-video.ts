@@ -1,5 +1,4 @@
 import "server-only";
-import { wakeVideoSyncAtCommit } from "@/lib/wakeups/channel";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db/client";
@@ -7,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { assertStorageLeftForJob } from "@/lib/storage-quota/enforce-quota";
 import type { Asset, Prisma } from "@/lib/generated/prisma/client";
 import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
+import { sendVideoStep } from "@/lib/jobs/job-sender";
 import { jobLabel } from "@/lib/jobs/job-label";
 import { recordLineage, type LineageSource } from "@/lib/lineage/record-lineage";
 import { assetsVisibleTo } from "@/lib/sharing/access";
@@ -25,7 +25,7 @@ const LINEAGE_ROLES: Record<VideoInputSlot, LineageSource["role"]> = { first: "f
  * not fit, lib/storage-quota), checks the inputs against what is stored (the browser's word is not
  * taken for a file's type or length), holds the submit while the partition does not suit the task
  * (spec 3.2), prepares keyframes at a supported size (spec 8), then records the job, and its
- * activity-tray job, before anything is sent. The sync worker sends it (lib/videos/sync-worker): the
+ * activity-tray job, before anything is sent. A worker's step sends it (lib/videos/run-video-step): the
  * POST is not idempotent (spec 4.4), so only the worker that holds the job's lease may send it.
  */
 export async function submitVideo(user: CurrentUser, values: VideoFormValues): Promise<VideoJobDto> {
@@ -53,7 +53,8 @@ export async function submitVideo(user: CurrentUser, values: VideoFormValues): P
     const charge = { teamId: user.activeTeamId, model: values.task, asked: { videoSeconds: values.durationSeconds } };
     const job = await createJob(tx, { kind: "video", ownerId: user.id, label: jobLabel(values.prompt), videoJobId: video.id }, charge);
     await recordLineage(tx, { videoJobId: video.id }, values.inputs.map((input) => ({ assetId: input.assetId, role: LINEAGE_ROLES[input.slot] })));
-    await wakeVideoSyncAtCommit(tx);
+    // Its first step (the send) goes with the row, and wakes a worker as soon as both commit.
+    await sendVideoStep(video.id, { tx });
     return { video, job };
   });
   return toVideoJobDto({ ...created.video, job: created.job }, new Map(inputs.map((asset) => [asset.id, asset])));

@@ -8,7 +8,9 @@ import { ACTIVE_VIDEO_PHASES } from "./video-dto";
 // on one PostgreSQL only the holder polls, sends or archives a job, and a crashed holder's jobs are
 // taken over once its lease runs out. The claim is one conditional UPDATE per job (lease free or
 // expired, job due): PostgreSQL re-checks that condition on the row after any concurrent update
-// commits, so of two instances claiming at once exactly one sees a row changed.
+// commits, so of two instances claiming at once exactly one sees a row changed. pg-boss already runs
+// one step of a video at a time (lib/jobs/work-queues); the lease is what holds whatever the engine
+// delivers twice (an expired step still running, a job changed by hand).
 
 /** How long a claim lasts without renewal; the holder renews while it works (archiving can take minutes). */
 export const VIDEO_LEASE_MS = 60_000;
@@ -21,28 +23,17 @@ function leaseFree(now: Date) {
   return { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] };
 }
 
-/** Claims up to `limit` due jobs for `worker` (this process unless a test plays another); the jobs it now holds. */
-export async function claimDueVideos(limit: number, now = new Date(), worker: string = VIDEO_WORKER_ID): Promise<VideoJob[]> {
-  if (limit <= 0) return [];
-  const due = { status: { in: activeStatuses }, nextPollAt: { lte: now }, ...leaseFree(now) };
-  const candidates = await db.videoJob.findMany({ where: due, orderBy: { nextPollAt: "asc" }, take: limit, select: { id: true } });
-  const claimed: VideoJob[] = [];
-  for (const { id } of candidates) {
-    claimed.push(...(await db.videoJob.updateManyAndReturn({ where: { id, ...due }, data: { leaseOwner: worker, leaseUntil: new Date(now.getTime() + VIDEO_LEASE_MS) } })));
-  }
-  return claimed;
+/** Claims video job `id` for `worker` (this process unless a test plays another) if it is due and no one holds it; the job as claimed, or null. */
+export async function claimVideo(id: string, now = new Date(), worker: string = VIDEO_WORKER_ID): Promise<VideoJob | null> {
+  const due = { id, status: { in: activeStatuses }, nextPollAt: { lte: now }, ...leaseFree(now) };
+  const [claimed] = await db.videoJob.updateManyAndReturn({ where: due, data: { leaseOwner: worker, leaseUntil: new Date(now.getTime() + VIDEO_LEASE_MS) } });
+  return claimed ?? null;
 }
 
-/**
- * When the next job falls due for any worker: the earliest poll time of an active job, or, for one
- * under a lease, the end of that lease (a worker that died lets go then). Null when none is active.
- */
-export async function nextDueAt(): Promise<Date | null> {
-  const [row] = await db.$queryRaw<{ due: Date | null }[]>`
-    SELECT min(GREATEST("nextPollAt", COALESCE("leaseUntil", "nextPollAt"))) AS due
-    FROM "VideoJob"
-    WHERE "status"::text = ANY(${activeStatuses}) AND "nextPollAt" IS NOT NULL`;
-  return row?.due ?? null;
+/** The active jobs that are due and that no live worker holds: what a step must be waiting for. */
+export async function dueUnheldVideoIds(now = new Date()): Promise<string[]> {
+  const rows = await db.videoJob.findMany({ where: { status: { in: activeStatuses }, nextPollAt: { lte: now }, ...leaseFree(now) }, select: { id: true } });
+  return rows.map((row) => row.id);
 }
 
 /** Keeps this worker's claims alive while it works on them. */

@@ -5,7 +5,7 @@ import { POST as submitRoute } from "@/app/api/videos/route";
 import { session } from "@/test/session-double";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { getVideo } from "./list-videos";
-import { startVideoSync, stopVideoSync } from "./sync-worker";
+import { startVideoSteps, stopVideoSteps } from "@/test/video-step-worker";
 import type { VideoSubmitAnswer } from "./video-dto";
 
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
@@ -19,10 +19,10 @@ const agent = (pathname: string, json?: unknown) =>
 
 beforeAll(async () => {
   session.user = context.user;
-  await startVideoSync({ singleProcess: true });
+  await startVideoSteps({ singleProcess: true });
 });
 afterAll(async () => {
-  await stopVideoSync();
+  await stopVideoSteps();
 });
 
 const submit = (body: unknown) =>

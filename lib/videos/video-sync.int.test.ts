@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import { serveBlob } from "@/lib/assets/serve-asset";
 import { storeImage } from "@/lib/assets/store-image";
@@ -11,7 +11,6 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { holdBlob, releaseBlobs } from "@/lib/assets/pending-blobs";
 import { blobStore } from "@/lib/storage";
-import { wakeVideoSync } from "@/lib/wakeups/video-sync-wake";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { waitForJob } from "@/test/jobs";
 import { cancelVideo } from "./cancel-video";
@@ -19,13 +18,33 @@ import { deleteVideo } from "./delete-video";
 import { getVideo, listVideos } from "./list-videos";
 import { submitVideo } from "./submit-video";
 import { stepVideo } from "./sync-steps";
-import { startVideoSync, stopVideoSync } from "./sync-worker";
-import { claimDueVideos, VIDEO_WORKER_ID } from "./video-lease";
+import { startVideoSteps, stopVideoSteps } from "@/test/video-step-worker";
+import { WORK_QUEUES } from "@/lib/jobs/work-queues";
+import { startVideoStepWorker, stopVideoStepWorker } from "@/test/video-step-worker";
+import { sendDueVideoSteps } from "./send-due-video-steps";
+import { VIDEO_WORKER_ID } from "./video-lease";
 import { VIDEO_PROMPT_MAX_CHARS, videoFormSchema, type VideoFormInput } from "./video-schemas";
 import type { VideoJobDto, VideoPhase } from "./video-dto";
 
 // The sync worker against the emulator's agent (spec 3.1, 4.4, 7.3): every job is followed to its
 // end without a page open, its MP4 archived and served with Range, and nothing is sent twice.
+// Every step taken, through the module the step queue calls: a video stepped by two runs at once is noted.
+const stepsUnderWay = vi.hoisted(() => ({ videos: new Set<string>(), overlapping: [] as string[] }));
+vi.mock("./sync-steps", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./sync-steps")>();
+  return {
+    ...actual,
+    async stepVideo(...[video, signal]: Parameters<typeof actual.stepVideo>) {
+      if (stepsUnderWay.videos.has(video.id)) stepsUnderWay.overlapping.push(video.id);
+      stepsUnderWay.videos.add(video.id);
+      try {
+        await actual.stepVideo(video, signal);
+      } finally {
+        stepsUnderWay.videos.delete(video.id);
+      }
+    },
+  };
+});
 process.env.VIDEO_POLL_INTERVAL_MS = "50";
 process.env.VIDEO_RECONCILE_AFTER_MS = "0";
 const context = useStudioTestContext();
@@ -69,10 +88,10 @@ async function storedBlobKeys(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  await startVideoSync({ singleProcess: true });
+  await startVideoSteps({ singleProcess: true });
 });
 afterAll(async () => {
-  await stopVideoSync();
+  await stopVideoSteps();
 });
 beforeEach(async () => {
   await agent("/__emulator/reset", { method: "POST" });
@@ -156,6 +175,7 @@ describe("video jobs against the emulator's agent", () => {
     // Once its time comes (moved here instead of waiting a minute), it is sent and completes.
     await agent("/__emulator/video/resume", { json: { stage: "generation" } });
     await context.testDb.db.videoJob.update({ where: { id: second.id }, data: { nextPollAt: new Date() } });
+    await sendDueVideoSteps();
     const ready = await waitForPhase(second.id, ["ready", "failed"]);
     expect(ready).toMatchObject({ phase: "ready", error: null });
     expect(await agentPosts()).toBe(3);
@@ -163,12 +183,12 @@ describe("video jobs against the emulator's agent", () => {
 
   it("holds a submit while the agent is unreachable, sending nothing, and sends it once when the agent is back", async () => {
     // Made while the agent is up (a submit checks its loaded mode), with the sync stopped so neither is sent before the agent goes.
-    await stopVideoSync();
+    await stopVideoSteps();
     const held = await submit();
     const overdue = await submit({ prompt: "a kite that waited too long" });
     await context.upstream.emulator.stopPort("agent");
     try {
-      await startVideoSync({ singleProcess: true });
+      await startVideoSteps({ singleProcess: true });
       // A submit now is refused at once, naming the unreachable agent.
       await expect(submit({ prompt: "a boat nobody can send" })).rejects.toMatchObject({ code: "upstream_unreachable", message: expect.stringMatching(/video agent is unreachable/) });
       for (const video of [held, overdue]) {
@@ -177,7 +197,7 @@ describe("video jobs against the emulator's agent", () => {
       }
       // One made longer ago than the wait limit fails, never sent, when its next try finds the agent still down.
       await context.testDb.db.videoJob.update({ where: { id: overdue.id }, data: { createdAt: new Date(Date.now() - 31 * 60_000), nextPollAt: new Date() } });
-      wakeVideoSync();
+      await sendDueVideoSteps();
       const failed = await waitForPhase(overdue.id, ["failed"]);
       expect(failed.error).toMatchObject({ code: "upstream_unreachable", message: expect.stringMatching(/never sent/) });
     } finally {
@@ -185,7 +205,7 @@ describe("video jobs against the emulator's agent", () => {
     }
     // Its next try (moved here instead of waiting for the probe's interval) finds the agent back.
     await context.testDb.db.videoJob.update({ where: { id: held.id }, data: { nextPollAt: new Date() } });
-    wakeVideoSync();
+    await sendDueVideoSteps();
     const ready = await waitForPhase(held.id, ["ready", "failed", "lost"]);
     expect(ready).toMatchObject({ phase: "ready", error: null });
     expect(await agentPosts()).toBe(1);
@@ -221,17 +241,17 @@ describe("video jobs against the emulator's agent", () => {
     await agent("/__emulator/video/pause", { json: { stage: "generation" } });
     const submitted = await submit();
     await waitForPhase(submitted.id, ["queued"]);
-    await stopVideoSync();
+    await stopVideoSteps();
     await agent("/__emulator/video/resume", { json: { stage: "generation" } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Nothing archives it while the sync is stopped (a status read may still land as it stops).
     expect((await getVideo(context.user, submitted.id)).phase).not.toBe("ready");
-    await startVideoSync({ singleProcess: true });
+    await startVideoSteps({ singleProcess: true });
     expect((await waitForPhase(submitted.id, ["ready", "failed"])).phase).toBe("ready");
   });
 
   it("lists, sends and finishes a job stored under rules the form has since made stricter", async () => {
-    await stopVideoSync();
+    await stopVideoSteps();
     const submitted = await submit();
     // As if the form had since lowered its prompt limit and dropped an option: today's form
     // refuses what this job was accepted with.
@@ -244,21 +264,21 @@ describe("video jobs against the emulator's agent", () => {
 
     const listed = await listVideos(context.user, {});
     expect(listed.items.find((video) => video.id === submitted.id)?.params.prompt).toBe(prompt);
-    await startVideoSync({ singleProcess: true });
+    await startVideoSteps({ singleProcess: true });
     const ready = await waitForPhase(submitted.id, ["ready", "failed"]);
     expect(ready).toMatchObject({ phase: "ready", params: { prompt, durationSeconds: 4 } });
     expect(await agentPosts()).toBe(1);
   });
 
   it("reconciles a POST whose answer was lost: finds the job by its correlation id instead of sending it again", async () => {
-    await stopVideoSync();
+    await stopVideoSteps();
     const submitted = await submit();
     const row = await context.testDb.db.videoJob.findUniqueOrThrow({ where: { id: submitted.id } });
     // As if the studio crashed after the agent accepted the POST and before the answer was recorded.
     const sent = await agent("/v1/videos", { json: { prompt: row.prompt, task: "t2va", seconds: 4, x_metadata: { studio_correlation_id: row.correlationId } } });
     const upstream = (await sent.json()) as { id: string };
     await context.testDb.db.videoJob.update({ where: { id: row.id }, data: { submitSentAt: new Date() } });
-    await startVideoSync({ singleProcess: true });
+    await startVideoSteps({ singleProcess: true });
     const ready = await waitForPhase(submitted.id, ["ready", "failed", "lost"]);
     expect(ready).toMatchObject({ phase: "ready", upstreamId: upstream.id });
     expect(await agentPosts()).toBe(1);
@@ -321,7 +341,7 @@ describe("video jobs against the emulator's agent", () => {
   it("drops the archived copy of a job cancelled while it was being archived, its files with it", async () => {
     await agent("/__emulator/video/pause", { json: { stage: "generation" } });
     const queued = await waitForPhase((await submit({ prompt: "a lighthouse blinking in the fog" })).id, ["queued"]);
-    await stopVideoSync();
+    await stopVideoSteps();
     await agent("/__emulator/video/resume", { json: { stage: "generation" } });
     await waitForUpstream(queued.upstreamId!, "completed");
     const before = await storedBlobKeys();
@@ -332,7 +352,7 @@ describe("video jobs against the emulator's agent", () => {
     await stepVideo({ ...row, status: "archiving", leaseOwner: VIDEO_WORKER_ID }, new AbortController().signal);
     expect(await context.testDb.db.asset.count({ where: { createdAt: { gte: archivedFrom }, kind: "video" } })).toBe(0);
     expect(await storedBlobKeys()).toEqual(before);
-    await startVideoSync({ singleProcess: true });
+    await startVideoSteps({ singleProcess: true });
   });
 
   it("pages the list newest first and filters it by task and status", async () => {
@@ -347,13 +367,46 @@ describe("video jobs against the emulator's agent", () => {
     await expect(listVideos(context.user, { cursor: "00000000-0000-4000-8000-000000000000" })).rejects.toBeInstanceOf(AppError);
   });
 
-  it("lets two workers on one database never claim the same job", async () => {
-    await stopVideoSync();
-    const ids = await Promise.all(Array.from({ length: 12 }, () => submit().then((video) => video.id)));
-    const [a, b] = (await Promise.all([claimDueVideos(12, new Date(), "worker-a"), claimDueVideos(12, new Date(), "worker-b")])).map((claimed) => claimed.map((video) => video.id));
-    expect(a.filter((id) => b.includes(id))).toEqual([]);
-    expect(new Set([...a, ...b])).toEqual(new Set(ids));
-    await context.testDb.db.videoJob.updateMany({ where: { id: { in: ids } }, data: { status: "canceled", nextPollAt: null, leaseOwner: null, leaseUntil: null } });
-    await startVideoSync({ singleProcess: true });
+  it("steps a job submitted while no worker ran, its step lost, once a worker starts", async () => {
+    await stopVideoSteps();
+    const submitted = await submit();
+    // As after a lost send, or a job left by a release that stepped videos another way.
+    await context.testDb.db.$executeRaw`DELETE FROM pgboss.job WHERE name = ${WORK_QUEUES.videoSteps.name} AND singleton_key = ${submitted.id}`;
+    await startVideoSteps();
+    expect((await waitForPhase(submitted.id, ["ready", "failed", "lost"])).phase).toBe("ready");
+    expect(await agentPosts()).toBe(1);
+  });
+
+  it("lets two workers on one database step each job one step at a time, sending each job once", { timeout: 60_000 }, async () => {
+    await stopVideoSteps();
+    stepsUnderWay.overlapping.length = 0;
+    const ids = await Promise.all(Array.from({ length: 4 }, (_, index) => submit({ prompt: `a boat for two workers ${index}` }).then((video) => video.id)));
+    const workers = await Promise.all([startVideoStepWorker({ singleProcess: false }), startVideoStepWorker({ singleProcess: false })]);
+    try {
+      const ready = await Promise.all(ids.map((id) => waitForPhase(id, ["ready", "failed", "lost"], 40_000)));
+      expect(ready.map((video) => video.phase)).toEqual(ids.map(() => "ready"));
+      expect(new Set(ready.map((video) => video.upstreamId)).size).toBe(ids.length);
+      expect(await agentPosts()).toBe(ids.length);
+    } finally {
+      for (const worker of workers) await stopVideoStepWorker(worker);
+      await startVideoSteps();
+    }
+    expect(stepsUnderWay.overlapping).toEqual([]);
+  });
+
+  it("completes a job whose worker was killed in the middle of a step, once a worker starts again", async () => {
+    await agent("/__emulator/video/pause", { json: { stage: "generation" } });
+    const queued = await waitForPhase((await submit({ prompt: "a ferry crossing at night" })).id, ["queued"]);
+    await stopVideoSteps();
+    // As a SIGKILL during a poll leaves it: the row held by the dead worker, its step active in pg-boss and no next step sent.
+    await context.testDb.db.videoJob.update({ where: { id: queued.id }, data: { leaseOwner: "a worker that died", leaseUntil: new Date(Date.now() + 60_000), nextPollAt: new Date() } });
+    await context.testDb.db.$executeRaw`DELETE FROM pgboss.job WHERE name = ${WORK_QUEUES.videoSteps.name} AND singleton_key = ${queued.id}`;
+    await context.testDb.db.$executeRaw`
+      INSERT INTO pgboss.job (name, data, state, started_on, start_after, singleton_key, policy)
+      VALUES (${WORK_QUEUES.videoSteps.name}, ${JSON.stringify({ videoJobId: queued.id })}::jsonb, 'active'::pgboss.job_state, now(), now(), ${queued.id}, 'stately')`;
+    await agent("/__emulator/video/resume", { json: { stage: "generation" } });
+    await startVideoSteps({ singleProcess: true });
+    expect((await waitForPhase(queued.id, ["ready", "failed", "gone"])).phase).toBe("ready");
+    expect(await agentPosts()).toBe(1);
   });
 });

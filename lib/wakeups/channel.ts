@@ -17,14 +17,6 @@ export async function wakeJobStreamsAtCommit(tx: Prisma.TransactionClient, userI
   await tx.$executeRaw`SELECT pg_notify(${JOB_STREAM_WAKE_CHANNEL}, ${userId})`;
 }
 
-/** The channel on which a web process wakes the workers' video sync: a job was recorded to be sent. */
-export const VIDEO_SYNC_WAKE_CHANNEL = "studio_video_sync";
-
-/** Wakes every worker's video sync once `tx` commits, so a new job is sent at once rather than at the next tick. */
-export async function wakeVideoSyncAtCommit(tx: Prisma.TransactionClient): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${VIDEO_SYNC_WAKE_CHANNEL}, '')`;
-}
-
 /** The channel on which a web process tells the workers that a job's owner asked to cancel it; the payload is the job's id. */
 export const JOB_CANCEL_CHANNEL = "studio_job_cancel";
 

@@ -2,15 +2,13 @@ import "server-only";
 import pg from "pg";
 import { databaseUrlInUse } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { wakeVideoSync } from "./video-sync-wake";
-import { JOB_CANCEL_CHANNEL, JOB_STREAM_WAKE_CHANNEL, VIDEO_SYNC_WAKE_CHANNEL } from "./channel";
+import { JOB_CANCEL_CHANNEL, JOB_STREAM_WAKE_CHANNEL } from "./channel";
 import { wakeJobCancel } from "./job-cancel-wake";
 import { processWakeups, setListening, wakeUserStreams, type WakeListener } from "./process-wakeups";
 import { reconnectDelayMs } from "./reconnect-delay";
 
 // One connection per process LISTENs for wake-ups (lib/wakeups/channel): it wakes the job streams
-// of the user each names, and the process's video sync (a worker's) when a video job is recorded, and the
-// process's job runner (a worker's) when a job's owner cancels it. It is a client of its own, not one of the Prisma pool's: a pooled
+// of the user each names, and the process's job runner (a worker's) when a job's owner cancels it. It is a client of its own, not one of the Prisma pool's: a pooled
 // connection is handed to other queries, and a LISTEN belongs to its session. When it drops, streams
 // poll until it is back; it never takes the process down.
 
@@ -58,7 +56,6 @@ function runListener(retryDelayMs: (failures: number) => number): WakeListener {
     connection.on("end", () => lost(connection));
     connection.on("notification", ({ channel, payload }) => {
       if (channel === JOB_STREAM_WAKE_CHANNEL && payload) wakeUserStreams(payload);
-      if (channel === VIDEO_SYNC_WAKE_CHANNEL) wakeVideoSync();
       if (channel === JOB_CANCEL_CHANNEL && payload) wakeJobCancel(payload);
     });
     listen(connection).catch((error: unknown) => lost(connection, error));
@@ -66,7 +63,7 @@ function runListener(retryDelayMs: (failures: number) => number): WakeListener {
 
   async function listen(connection: pg.Client): Promise<void> {
     await connection.connect();
-    await connection.query([JOB_STREAM_WAKE_CHANNEL, VIDEO_SYNC_WAKE_CHANNEL, JOB_CANCEL_CHANNEL].map((channel) => `LISTEN ${connection.escapeIdentifier(channel)}`).join("; "));
+    await connection.query([JOB_STREAM_WAKE_CHANNEL, JOB_CANCEL_CHANNEL].map((channel) => `LISTEN ${connection.escapeIdentifier(channel)}`).join("; "));
     if (current !== connection) return;
     failures = 0;
     // Wakes every stream: what was notified while there was no listener is read now.
