@@ -124,7 +124,8 @@ describe("variations", () => {
   });
 
   it("cancels a variation that waits for a place: its job and generation end cancelled, the others finish", async () => {
-    await context.upstream.control("/faults", { json: slowCalls(1_000) });
+    // Long enough that the third still waits for a place when the cancel comes, on a loaded machine too.
+    await context.upstream.control("/faults", { json: slowCalls(3_000) });
     const set = await started(await alpha({ prompt: "cancel the last", revise: false, variations: 3 }));
     const waiting = set.jobs[2];
     expect(waiting.waitingForPlace).toBe(true);

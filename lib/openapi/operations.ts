@@ -3,7 +3,7 @@ import "server-only";
 // query and body with. The OpenAPI document (build-document.ts) is made from this list alone, and
 // test/openapi-document.test.ts fails when a route that takes tokens is missing here, when one listed
 // here does not take tokens, or when a scope here differs from the one its route() declares.
-import { assetFileQuerySchema, assetListQuerySchema } from "@/lib/assets/asset-queries";
+import { assetFileQuerySchema, assetListQuerySchema, deliveryQuerySchema } from "@/lib/assets/asset-queries";
 import { UPLOAD_BODY_TYPES, uploadQuerySchema } from "@/lib/assets/upload-limits";
 import { createConversationSchema, forkConversationSchema, listConversationsQuerySchema, renameConversationSchema, sendTurnSchema } from "@/lib/chat/schemas";
 import { comparisonFormSchema, keepComparisonMemberSchema } from "@/lib/comparisons/comparison-schemas";
@@ -253,6 +253,19 @@ export const apiOperations: readonly ApiOperation[] = [
     query: assetFileQuerySchema,
     success: { status: 200, description: "The file", body: { type: "file" } },
     errors: ["range_not_satisfiable"],
+  },
+  {
+    operationId: "getDeliveredFile",
+    method: "GET",
+    path: "/api/delivery/[id]",
+    tag: "Assets",
+    summary: "Open a file through a signed delivery URL",
+    description:
+      "The `delivery` URLs an asset's answer carries (`url`, `thumbnailUrl`, `downloadUrl`) open its file without a session or token for a few minutes (until `expiresAt`); take them as given, never build them. A tampered or expired URL is refused with 403. With S3 storage the answer is a redirect to a presigned URL of the store. Byte ranges are answered.",
+    tokens: "read",
+    query: deliveryQuerySchema,
+    success: { status: 200, description: "The file", body: { type: "file" } },
+    errors: ["forbidden", "range_not_satisfiable"],
   },
   {
     operationId: "getAsset",
