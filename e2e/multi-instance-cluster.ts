@@ -7,10 +7,9 @@ import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startThrowawayPostgres, type EmbeddedPostgres } from "../lib/db/embedded-postgres";
+import { freePort, startThrowawayPostgres, type EmbeddedPostgres } from "../lib/db/embedded-postgres";
 
 /** The bucket the deployment's blobs live in. */
 export const BUCKET = "studio-multi";
@@ -18,17 +17,6 @@ export const BUCKET = "studio-multi";
 export const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" };
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A tiny load balancer: each request (its body and its answer streamed, Server-Sent Events included) goes to the next target in turn. */
 export async function startRoundRobinProxy(port: number, targets: string[]): Promise<{ url: string; sentTo: number[]; close(): Promise<void> }> {

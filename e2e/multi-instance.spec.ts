@@ -4,7 +4,8 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { newMember, signUpFirstAccount } from "./accounts";
-import { BUCKET, freePort, S3_CREDENTIALS, startCluster, startRoundRobinProxy, type Cluster } from "./multi-instance-cluster";
+import { freePort } from "../lib/db/embedded-postgres";
+import { BUCKET, S3_CREDENTIALS, startCluster, startRoundRobinProxy, type Cluster } from "./multi-instance-cluster";
 
 // README "Running several instances", end to end: two web processes and two workers from the
 // production build on one PostgreSQL, one object store and one emulator, a round-robin proxy in

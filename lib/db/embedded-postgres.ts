@@ -89,7 +89,7 @@ function versionOf(nativeDir: string): string {
 }
 
 /** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

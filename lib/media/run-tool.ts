@@ -32,7 +32,7 @@ type RunOptions = { timeoutMs: number; signal?: AbortSignal };
 /**
  * Runs `binary` with `args` (no shell: file names are never parsed as commands) and answers its
  * stdout. The process is killed (SIGKILL) when the timeout passes or the signal aborts, so a file that
- * makes the tool hang never holds a request or the sync worker.
+ * makes the tool hang never holds a request or a video step.
  */
 export function runTool(binary: string, args: readonly string[], { timeoutMs, signal }: RunOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -31,7 +31,7 @@ export function betaClient(): BetaClient {
   return holder.studioBetaClient;
 }
 
-// The video services have no gate and no retries (lib/upstream/video): the sync worker paces them.
+// The video services have no gate and no retries (lib/upstream/video): their video steps pace them.
 export function videoAgentClient(): VideoAgentClient {
   holder.studioVideoAgentClient ??= createVideoAgentClient({ baseUrl: videoServiceUrl("VIDEO_AGENT_URL"), fetch: reachabilityRecordingFetch("video_agent") });
   return holder.studioVideoAgentClient;

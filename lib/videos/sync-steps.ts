@@ -21,7 +21,7 @@ import { backoffAfter, nextPollFor } from "./sync-schedule";
 import { storedParams } from "./stored-video-params";
 import { VIDEO_WORKER_ID } from "./video-lease";
 
-// One step of the sync worker on one claimed job (issue 11), chosen by where the job stands. Every
+// One step of a video job (a `videos.step` run) on one claimed job (issue 11), chosen by where the job stands. Every
 // step ends by saving the job with its next poll time and the lease released; a step that fails
 // backs off and leaves the job where it was, so nothing is lost and nothing is sent twice.
 

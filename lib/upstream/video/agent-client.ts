@@ -1,5 +1,5 @@
 // The video agent (spec 4.4) from the studio's server. Every method sends exactly one request: the
-// client never retries (submit is not idempotent, spec 4.4; the sync worker schedules retries from
+// client never retries (submit is not idempotent, spec 4.4; the video steps schedule retries from
 // `retryAfterSeconds` and `provesNotCreated`), and has no concurrency gate (one poller per job).
 // Failures are VideoApiError, VideoTransportError or VideoResponseError (./errors). Authentication of
 // the agent is not shown (spec 5): no credentials are sent.

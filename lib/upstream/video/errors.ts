@@ -1,7 +1,7 @@
 // How a call to the video agent (spec 4.4) or the video inference server (spec 4.5) fails (the one
 // function both clients send requests through, ./http, classifies every failure as one of these):
 // an HTTP refusal (VideoApiError, spec 7.3 body), no answer at all (VideoTransportError), or a 2xx
-// answer the studio cannot read (VideoResponseError). The clients never retry: the sync worker decides,
+// answer the studio cannot read (VideoResponseError). The clients never retry: the video steps decide,
 // from these types, `retryAfterSeconds` and `provesNotCreated`, whether and when to try again.
 import "server-only";
 import { hasErrorName } from "@/lib/error-name";
