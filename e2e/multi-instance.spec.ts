@@ -123,7 +123,12 @@ test("two web processes and two workers share one database, store and upstream l
       const expected = job.id === cancelled ? "cancelled" : orphaned.includes(job.id) ? "interrupted" : "succeeded";
       expect(job.state, `job ${job.id}`).toBe(expected);
     }
-    expect(jobs.filter((job) => job.state === "succeeded").length).toBeGreaterThan(GENERATIONS / 2);
+    // How many the killed worker held varies (a worker takes many jobs at once); what must hold is
+    // that the survivor went on with its own after the kill.
+    const finishedAfterKill = Number(
+      (await database.query(`SELECT count(*) FROM "Job" WHERE state = 'succeeded' AND "finishedAt" > $1`, [killedAt])).rows[0].count,
+    );
+    expect(finishedAfterKill, "generations the surviving worker finished after the kill").toBeGreaterThan(0);
 
     // The upstream never had more than ALPHA_CONCURRENCY calls in flight, across both workers.
     const { requests } = (await (await fetch(`${emulator!.urls.image}/__emulator/requests`)).json()) as { requests: { method: string; path: string; time: string; durationMs: number }[] };
