@@ -35,7 +35,7 @@ const envSchema = z.object({
   ALPHA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   BETA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
-  /** How often a worker polls a running job (issue 11); queued jobs half as often, errors back off from it. */
+  /** How often a worker polls a running job; queued jobs half as often, errors back off from it. */
   VIDEO_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   /** How long after a POST with an unknown outcome the worker looks for the job in the agent's list. */
   VIDEO_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),

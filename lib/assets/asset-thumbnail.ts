@@ -5,7 +5,7 @@ import { isFullyDecodable } from "./decodable";
 import { dropHolds, holdBlob, releaseBlobs } from "./pending-blobs";
 import { makeThumbnail } from "./thumbnail";
 
-// A stored result's thumbnail is made after its row (issue 9): by the thumbnail queue a second later
+// A stored result's thumbnail is made after its row: by the thumbnail queue a second later
 // (lib/jobs/work-queues), or sooner by the page that asks for it first. Either way the row's
 // `thumbnailKey` decides: whoever finds it set does nothing, and only the first to record one wins.
 

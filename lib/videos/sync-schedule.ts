@@ -2,7 +2,7 @@ import "server-only";
 import { settings } from "@/lib/settings";
 import { isVideoApiError } from "@/lib/upstream/video/errors";
 
-// When a worker looks at a video job next (issue 11): often while it runs, less while it waits in
+// When a worker looks at a video job next: often while it runs, less while it waits in
 // the agent's queue, and backing off after errors (or as the agent's Retry-After says).
 
 const MAX_BACKOFF_MS = 60_000;
