@@ -5,7 +5,7 @@
 set -euo pipefail
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 
-step() { printf '\n=== %s ===\n' "$1"; }
+step() { printf '\n=== %s (at %d s) ===\n' "$1" "$SECONDS"; }
 
 step "lint (eslint: Next, TypeScript and the architecture's import rules) and unused code (knip)"
 npx eslint --max-warnings 0 .
