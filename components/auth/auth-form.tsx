@@ -2,9 +2,11 @@
 
 import { useActionState, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Field } from "@/components/ui/field";
-import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
 import type { AuthFormState } from "@/lib/auth/types";
+
+const authSchemas = lazyModule(() => import("@/lib/auth/schemas"));
 
 type FieldSpec = { name: string; label: string; type: string; autoComplete: string; hint?: string };
 
@@ -20,14 +22,19 @@ type AuthFormProps = {
 // The same zod schema as the server checks the form before it is sent, so a mistake is named at
 // once; the server checks again and its answer is shown the same way.
 export function AuthForm({ mode, action, fields, hidden = {}, footer }: AuthFormProps) {
-  const schema = mode === "sign-in" ? signInSchema : signUpSchema;
   const [state, formAction, pending] = useActionState(action, {});
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const errors = { ...state.fields, ...clientErrors };
 
   function validate(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(authSchemas, event);
+    if (schemas === undefined) return;
+    if (schemas === "unchecked") {
+      setClientErrors({});
+      return;
+    }
     const data = Object.fromEntries(new FormData(event.currentTarget));
-    const result = schema.safeParse(data);
+    const result = (mode === "sign-in" ? schemas.signInSchema : schemas.signUpSchema).safeParse(data);
     if (result.success) {
       setClientErrors({});
       return;
@@ -39,7 +46,7 @@ export function AuthForm({ mode, action, fields, hidden = {}, footer }: AuthForm
   }
 
   return (
-    <form action={formAction} onSubmit={validate} noValidate className="space-y-4">
+    <form action={formAction} onSubmit={validate} onFocus={authSchemas.preload} noValidate className="space-y-4">
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       {fields.map((field) => (
         <Field

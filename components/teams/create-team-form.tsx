@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { api, isApiError } from "@/lib/client/api";
 import type { TeamSummaryDto } from "@/lib/teams/team-dto";
-import { TEAM_NAME_MAX, teamNameBodySchema } from "@/lib/teams/team-schemas";
+import { TEAM_NAME_MAX } from "@/lib/teams/team-rules";
+import { teamSchemas } from "./team-schemas-module";
 
 /** Makes a team owned by the caller and opens its page. */
 export function CreateTeamForm() {
@@ -22,9 +23,11 @@ export function CreateTeamForm() {
     onError: (failure) => setError(isApiError(failure) ? (failure.error.fields?.[0]?.message ?? failure.message) : failure.message),
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = teamNameBodySchema.safeParse({ name: String(new FormData(event.currentTarget).get("name") ?? "") });
+    const name = String(new FormData(event.currentTarget).get("name") ?? "");
+    // Without the schemas (they failed to load), the server's check is the one shown.
+    const parsed = (await teamSchemas.load())?.teamNameBodySchema.safeParse({ name }) ?? { success: true as const, data: { name } };
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -34,7 +37,7 @@ export function CreateTeamForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+    <form onSubmit={submit} onFocus={teamSchemas.preload} noValidate className="flex flex-wrap items-end gap-3">
       <div className="min-w-56 flex-1">
         <Field name="name" label="Team name" placeholder="Packaging design" maxLength={TEAM_NAME_MAX} error={error} />
       </div>

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { MutationError } from "@/components/ui/mutation-error";
 import { api } from "@/lib/client/api";
 import type { MyInvitationDto } from "@/lib/teams/team-dto";
-import { TEAM_ROLE_LABELS } from "@/lib/teams/team-schemas";
+import { TEAM_ROLE_LABELS } from "@/lib/teams/team-rules";
 import { membersText } from "./team-context";
 import { useTeamChange } from "./use-team-change";
 

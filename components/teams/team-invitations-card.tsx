@@ -8,7 +8,9 @@ import { Field, inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { api } from "@/lib/client/api";
 import type { InvitationSentDto, TeamInvitationDto } from "@/lib/teams/team-dto";
-import { TEAM_INVITATION_DAYS, TEAM_ROLE_LABELS, TEAM_ROLES, teamInvitationSchema, type TeamInvitationValues } from "@/lib/teams/team-schemas";
+import { TEAM_INVITATION_DAYS, TEAM_ROLE_LABELS, TEAM_ROLES } from "@/lib/teams/team-rules";
+import type { TeamInvitationValues } from "@/lib/teams/team-schemas";
+import { teamSchemas } from "./team-schemas-module";
 import { fieldError, useTeamChange } from "./use-team-change";
 
 /** Invitations by email (owners): send one with a role, see the pending ones, withdraw one. */
@@ -62,11 +64,14 @@ function InvitationForm({ path }: { path: string }) {
   const [sent, setSent] = useState<string>();
   const send = useTeamChange((values: TeamInvitationValues) => api<InvitationSentDto>(path, { method: "POST", json: values }), (answer) => setSent(answer.message));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const parsed = teamInvitationSchema.safeParse({ email: String(data.get("email") ?? ""), role: String(data.get("role") ?? "") });
+    const values = { email: String(data.get("email") ?? ""), role: String(data.get("role") ?? "") };
+    // Without the schemas (they failed to load), the server's check is the one shown.
+    const schemas = await teamSchemas.load();
+    const parsed = schemas ? schemas.teamInvitationSchema.safeParse(values) : { success: true as const, data: values as TeamInvitationValues };
     setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     setSent(undefined);
     if (parsed.success) send.mutate(parsed.data, { onSuccess: () => form.reset() });
@@ -75,7 +80,7 @@ function InvitationForm({ path }: { path: string }) {
   const shown = error ?? fieldError(send.error, "email") ?? fieldError(send.error, "role") ?? send.error?.message;
   return (
     <div className="px-5 py-4">
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+      <form onSubmit={submit} onFocus={teamSchemas.preload} noValidate className="flex flex-wrap items-end gap-3">
         <div className="min-w-56 flex-1">
           <Field name="email" type="email" label="Email" placeholder="name@example.com" autoComplete="off" error={shown} />
         </div>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { TEAM_ROLE_LABELS } from "@/lib/teams/team-schemas";
+import { TEAM_ROLE_LABELS } from "@/lib/teams/team-rules";
 import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 import { teamContext } from "./team-context";
 

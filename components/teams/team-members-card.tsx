@@ -9,7 +9,7 @@ import { MutationError } from "@/components/ui/mutation-error";
 import type { TeamRole } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
 import type { TeamDetailDto, TeamMemberDto } from "@/lib/teams/team-dto";
-import { TEAM_ROLE_LABELS, TEAM_ROLES } from "@/lib/teams/team-schemas";
+import { TEAM_ROLE_LABELS, TEAM_ROLES } from "@/lib/teams/team-rules";
 import { useTeamChange } from "./use-team-change";
 
 /** The team's members; owners also change roles and remove people. */

@@ -7,7 +7,8 @@ import { invitationClosed, invitationStateSelect, noSuchInvitation, pendingInvit
 import { requireOwner, teamAccess } from "./team-access";
 import type { InvitationSentDto, TeamInvitationDto } from "./team-dto";
 import { ALREADY_A_MEMBER, invitationSent } from "./team-messages";
-import { TEAM_INVITATION_DAYS, type TeamInvitationValues } from "./team-schemas";
+import { TEAM_INVITATION_DAYS } from "./team-rules";
+import type { TeamInvitationValues } from "./team-schemas";
 
 // Invitations by email, the owners' side: an owner invites an address with a role, sees the pending
 // invitations and withdraws them. Nobody joins a team without saying yes, so an invitation is

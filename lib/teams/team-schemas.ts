@@ -5,11 +5,7 @@
 import { z } from "zod";
 import { emailSchema, inviteTokenSchema } from "@/lib/auth/schemas";
 import { safeText } from "@/lib/validation/text";
-
-export const TEAM_NAME_MAX = 60;
-export const TEAM_ROLES = ["owner", "member"] as const;
-
-export const TEAM_ROLE_LABELS: Record<(typeof TEAM_ROLES)[number], string> = { owner: "Owner", member: "Member" };
+import { TEAM_NAME_MAX, TEAM_ROLES } from "./team-rules";
 
 /** `{ error }` for a strict body: names the keys that are not part of it. */
 function onlyFields(fields: string) {
@@ -29,9 +25,6 @@ export const teamNameBodySchema = z.strictObject({ name: teamNameSchema }, { err
 export type TeamNameValues = z.infer<typeof teamNameBodySchema>;
 
 const teamRoleSchema = z.enum(TEAM_ROLES, { error: `Role must be one of ${TEAM_ROLES.join(", ")}` });
-
-/** How long an invitation by email waits for its answer. */
-export const TEAM_INVITATION_DAYS = 14;
 
 /** POST /api/teams/[id]/invitations: an email, and the role offered with the invitation. */
 export const teamInvitationSchema = z.strictObject({ email: emailSchema, role: teamRoleSchema.default("member") }, { error: onlyFields("email, role") });
