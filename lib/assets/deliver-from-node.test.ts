@@ -127,6 +127,8 @@ describe("delivery in front of Next", () => {
       ["a malformed query", send(withQuery("v", "other"))],
       ["a NUL in the query", send(`${path}&x=%00`)],
       ["an encoded id", send(path.replace("/api/delivery/5b0c", "/api/delivery/%35b0c"))],
+      ["an Origin", send(path, { headers: { Origin: "http://studio.test" } })],
+      ["a page of another site", send(path, { headers: { "Sec-Fetch-Site": "cross-site" } })],
       ["a token", send(path, { headers: { Authorization: "Bearer studio_pat_x" } })],
       ["a body", send(path, { headers: { "Content-Type": "text/plain", "Content-Length": "1" }, body: "x" })],
       ["an unsatisfiable range", send(path, { headers: { Range: `bytes=${bytes.length + 5}-` } })],

@@ -37,6 +37,11 @@ function header(request: IncomingMessage, name: string): string | undefined {
 
 // The file the request opens when the route would serve it from the local disk, else undefined.
 function localTarget(request: IncomingMessage, url: URL): DeliveryTarget | undefined {
+  // Origin checks are the route's (a signed URL is no licence for another site's page): a request
+  // that carries an Origin or comes from another site goes to Next. A page's own <img> and <video>
+  // send neither.
+  const site = header(request, "sec-fetch-site");
+  if (request.headers.origin !== undefined || (site !== undefined && site !== "same-origin" && site !== "none")) return undefined;
   // Tokens are the route's to check; a body it refuses.
   if (request.headers.authorization !== undefined || request.headers["transfer-encoding"] !== undefined) return undefined;
   if (Number(header(request, "content-length") ?? 0) > 0) return undefined;
