@@ -6,7 +6,7 @@ export async function register() {
   env();
   // Background work (image and video jobs, upkeep) is the worker's: lib/engine/worker, started beside
   // this server by scripts/start.ts or `npm run start:worker`.
-  // SIGTERM drains (lib/http/server-drain; the npm scripts set NEXT_MANUAL_SIG_HANDLE for it): job
+  // SIGTERM drains (lib/http/server-drain; the web entry, scripts/web.ts, sets NEXT_MANUAL_SIG_HANDLE for it): job
   // streams end at once, so their browsers reconnect to another instance, and the database and LISTEN
   // connections close once the requests under way end.
   const { drainOnSignal } = await import("@/lib/http/server-drain");

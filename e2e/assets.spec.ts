@@ -54,6 +54,36 @@ test("an uploaded asset is served whole and by byte range (206)", async ({ page,
   await anonymous.dispose();
 });
 
+// The web entry (scripts/web.ts) answers delivery URLs of local files before Next; what it does not
+// serve (a forged signature here) Next's route refuses.
+test("a delivery URL is served by range and as 304 without a session, and refused with 403 once tampered", async ({ page, playwright, baseURL }) => {
+  const png = await samplePng();
+  const { asset } = await (await page.request.post("/api/uploads?purpose=alpha-v3", { data: png, headers: { "Content-Type": "image/png" } })).json();
+  const url: string = asset.delivery.url;
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+
+  const partial = await anonymous.get(url, { headers: { Range: "bytes=100-299" } });
+  expect(partial.status()).toBe(206);
+  expect(partial.headers()["content-range"]).toBe(`bytes 100-299/${png.length}`);
+  expect(partial.headers()["content-type"]).toBe("image/png");
+  expect(partial.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(partial.headers()["content-security-policy"]).toContain("sandbox");
+  expect(Buffer.compare(await partial.body(), png.subarray(100, 300))).toBe(0);
+
+  const etag = partial.headers()["etag"];
+  expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+  expect((await anonymous.get(url, { headers: { "If-None-Match": etag } })).status()).toBe(304);
+
+  const signature = new URL(url, baseURL).searchParams.get("s")!;
+  const tampered = url.replace(`s=${signature}`, `s=${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`);
+  const refused = await anonymous.get(tampered);
+  expect(refused.status()).toBe(403);
+  const body = await refused.json();
+  expect(body.error.code).toBe("forbidden");
+  expect(body.requestId).toBe(refused.headers()["x-request-id"]);
+  await anonymous.dispose();
+});
+
 test("an upload that is not a PNG or JPEG is refused by its magic bytes, naming the rule", async ({ page }) => {
   const gif = Buffer.from("474946383961010001000000002c00000000010001000002", "hex");
   const response = await page.request.post("/api/uploads?purpose=alpha-v3", { data: gif, headers: { "Content-Type": "image/png" } });

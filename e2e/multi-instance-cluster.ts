@@ -6,7 +6,6 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { freePort, startThrowawayPostgres, type EmbeddedPostgres } from "../lib/db/embedded-postgres";
@@ -15,8 +14,6 @@ import { freePort, startThrowawayPostgres, type EmbeddedPostgres } from "../lib/
 export const BUCKET = "studio-multi";
 /** What s3rver accepts (and the AWS SDK reads from the environment, as in production). */
 export const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" };
-
-const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 /** A tiny load balancer: each request (its body and its answer streamed, Server-Sent Events included) goes to the next target in turn. */
 export async function startRoundRobinProxy(port: number, targets: string[]): Promise<{ url: string; sentTo: number[]; close(): Promise<void> }> {
@@ -57,7 +54,7 @@ export type Cluster = {
 };
 
 /**
- * Starts PostgreSQL and s3rver, applies the migrations, then `webs` × `next start` on the build in
+ * Starts PostgreSQL and s3rver, applies the migrations, then `webs` × scripts/web.ts on the build in
  * `.next` and `workers` × scripts/worker.ts, all with the same environment (README "Running several
  * instances"); resolves once every web process answers /api/ready (which needs a worker running).
  * Every process it starts is in `stop()`'s hands from the moment it starts, so a failed start is
@@ -109,10 +106,14 @@ export function startCluster(options: { webs: number; workers: number; upstreams
       LOG_LEVEL: "warn",
       ...options.env,
     };
-    const run = async (name: string, args: string[]) => {
+    const run = async (name: string, args: string[], own: Record<string, string> = {}) => {
       // The build in `.next`, the one `npm test` made, whatever folder the runner's own studio uses.
       const { NEXT_DIST_DIR: _distDir, ...inherited } = process.env;
-      const child = spawn(process.execPath, args, { env: { ...inherited, ...env, STUDIO_DATA_DIR: await tempDir(name) }, stdio: ["ignore", "inherit", "inherit"], detached: true });
+      const child = spawn(process.execPath, args, {
+        env: { ...inherited, ...env, ...own, STUDIO_DATA_DIR: await tempDir(name) },
+        stdio: ["ignore", "inherit", "inherit"],
+        detached: true,
+      });
       children.push(child);
       return child;
     };
@@ -124,7 +125,9 @@ export function startCluster(options: { webs: number; workers: number; upstreams
     const webPorts = await Promise.all(Array.from({ length: options.webs }, freePort));
     const webs = webPorts.map((port) => `http://127.0.0.1:${port}`);
     const workers: ChildProcess[] = [];
-    for (const [index, port] of webPorts.entries()) await run(`web${index}`, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"]);
+    for (const [index, port] of webPorts.entries()) {
+      await run(`web${index}`, ["--conditions=react-server", "--import", "tsx", path.join("scripts", "web.ts")], { PORT: String(port), HOSTNAME: "127.0.0.1" });
+    }
     for (let index = 0; index < options.workers; index += 1) workers.push(await run(`worker${index}`, ["--conditions=react-server", "--import", "tsx", path.join("scripts", "worker.ts")]));
 
     const deadline = Date.now() + 120_000;

@@ -1,6 +1,6 @@
 // `npm start`: start the embedded PostgreSQL (unless DATABASE_URL names a server), migrate the
 // database, start the emulator for every upstream that is not configured, build the studio if its
-// sources changed since the last build, then serve it and run one worker process beside it
+// sources changed since the last build, then serve it (scripts/web.ts) and run one worker process beside it
 // (scripts/worker.ts), started again whenever it stops on its own. Run with the react-server condition (the npm
 // scripts pass it), as the studio's server modules expect.
 import { spawn, spawnSync } from "node:child_process";
@@ -44,14 +44,17 @@ async function main() {
     if (build.status !== 0) throw new Error("next build failed");
   }
 
-  // Next's own entry point run by this Node, not through npx: npx and its `sh -c` do not pass a
-  // signal on, so a SIGTERM (a supervisor's stop) ended this script and the emulator but left Next
-  // serving, holding the port and connections to the embedded database. For the same reason the npm
-  // scripts `exec` tsx.
-  const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(port), "--hostname", host], {
+  // The web server run by this Node, not through npx: npx and its `sh -c` do not pass a signal on,
+  // so a SIGTERM (a supervisor's stop) ended this script and the emulator but left the server
+  // running, holding the port and connections to the embedded database. For the same reason the npm
+  // scripts `exec` tsx. In production it is the studio's own entry (scripts/web.ts, which drains on
+  // SIGTERM itself); in development Next's dev server.
+  const serverArgs = dev
+    ? [nextBin, "dev", "--port", String(port), "--hostname", host]
+    : ["--conditions=react-server", "--import", "tsx", path.join("scripts", "web.ts")];
+  const server = spawn(process.execPath, serverArgs, {
     stdio: ["ignore", "inherit", "inherit"],
-    // The production server drains on SIGTERM itself (lib/http/server-drain), in place of Next's stop.
-    env: dev ? childEnv : { ...childEnv, NEXT_MANUAL_SIG_HANDLE: "1" },
+    env: { ...childEnv, PORT: String(port), HOSTNAME: host },
   });
   say(`open http://${host === "0.0.0.0" ? "localhost" : host}:${port} (on a new studio, the first account you create becomes its admin)`);
 

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { parseRange } from "@/lib/http/range";
 import { AppError } from "@/lib/errors";
 import { blobStore } from "@/lib/storage";
+import type { ByteRange } from "@/lib/storage/blob-store";
 
 type Servable = { storageKey: string; mime: string; fileName: string };
 
@@ -11,37 +12,48 @@ export function contentDisposition(fileName: string, download: boolean): string 
   return `${download ? "attachment" : "inline"}; filename="${fileName}"`;
 }
 
-// Streams a stored blob with Content-Type, a strong ETag (the sha256) and single byte ranges, never
-// holding the file in memory.
-export async function serveBlob(blob: Servable, request: Request, options: { download?: boolean } = {}): Promise<Response> {
-  const info = await blobStore().stat(blob.storageKey);
-  if (!info) throw new AppError("not_found", "The stored file is missing");
-  const size = info.bytes;
+/** A request header by its lower-case name, from a Web Request or from Node's IncomingMessage. */
+type HeaderOf = (name: string) => string | null | undefined;
+
+/** What a request for a stored file of `size` bytes is answered: the status, its headers and the bytes to send. */
+export type BlobAnswer =
+  | { status: 304; headers: Record<string, string>; range?: undefined }
+  | { status: 200 | 206; headers: Record<string, string>; range?: ByteRange }
+  | { status: 416; headers: Record<string, string>; range?: undefined };
+
+// Content-Type, a strong ETag (the sha256), 304 on a matching If-None-Match and single byte ranges
+// (If-Range honoured). Decided from the request's headers alone, so that the Next route
+// (serveBlob) and the web entry's delivery path (deliver-from-node) answer alike.
+export function blobAnswer(blob: Servable, size: number, header: HeaderOf, options: { download?: boolean } = {}): BlobAnswer {
   // Keys are content hashes, so the key is a strong validator.
   const etag = `"${blob.storageKey}"`;
-  const headers = new Headers({
+  const headers: Record<string, string> = {
     "Content-Type": blob.mime,
     ETag: etag,
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, max-age=31536000, immutable",
     "Content-Disposition": contentDisposition(blob.fileName, options.download === true),
-  });
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-
-  const ifRange = request.headers.get("if-range");
-  const rangeHeader = ifRange && ifRange !== etag ? null : request.headers.get("range");
-  const range = parseRange(rangeHeader, size);
-  if (range.kind === "unsatisfiable") {
-    throw new AppError("range_not_satisfiable", "The requested byte range is outside the file", [], { "Content-Range": `bytes */${size}` });
-  }
-  const stream = await blobStore().get(blob.storageKey, range.kind === "partial" ? range.range : undefined);
-  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  };
+  if (header("if-none-match") === etag) return { status: 304, headers };
+  const ifRange = header("if-range");
+  const range = parseRange(ifRange && ifRange !== etag ? null : (header("range") ?? null), size);
+  if (range.kind === "unsatisfiable") return { status: 416, headers: { "Content-Range": `bytes */${size}` } };
   if (range.kind === "partial") {
     const { start, end } = range.range;
-    headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
-    headers.set("Content-Length", String(end - start + 1));
-    return new Response(body, { status: 206, headers });
+    return { status: 206, headers: { ...headers, "Content-Range": `bytes ${start}-${end}/${size}`, "Content-Length": String(end - start + 1) }, range: range.range };
   }
-  headers.set("Content-Length", String(size));
-  return new Response(body, { status: 200, headers });
+  // The whole file as a range too: a read stream told where the file ends allocates no more than it
+  // reads and needs no further read to find the end (a thumbnail is one read).
+  return { status: 200, headers: { ...headers, "Content-Length": String(size) }, range: size > 0 ? { start: 0, end: size - 1 } : undefined };
+}
+
+// Streams a stored blob as blobAnswer decides, never holding the file in memory.
+export async function serveBlob(blob: Servable, request: Request, options: { download?: boolean } = {}): Promise<Response> {
+  const info = await blobStore().stat(blob.storageKey);
+  if (!info) throw new AppError("not_found", "The stored file is missing");
+  const answer = blobAnswer(blob, info.bytes, (name) => request.headers.get(name), options);
+  if (answer.status === 416) throw new AppError("range_not_satisfiable", "The requested byte range is outside the file", [], answer.headers);
+  if (answer.status === 304) return new Response(null, { status: 304, headers: answer.headers });
+  const stream = await blobStore().get(blob.storageKey, answer.range);
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: answer.status, headers: answer.headers });
 }

@@ -5,8 +5,9 @@ import { log } from "@/lib/log";
 // How the web server stops on SIGTERM (a supervisor's or a deploy's stop) or SIGINT, in the order a
 // load balancer needs: first say "not ready" while still serving, so it stops sending here before
 // anything is refused; then stop accepting connections and let the requests under way finish; then
-// close the database and exit 0. Next's own handling (off with NEXT_MANUAL_SIG_HANDLE, which the npm
-// scripts set) closes the listener at once and waits for every request with no deadline.
+// close the database and exit 0. The web entry (scripts/web.ts) gets no signal handling from Next;
+// `next start`'s own (off with NEXT_MANUAL_SIG_HANDLE, which the web entry sets too) closes the
+// listener at once and waits for every request with no deadline.
 
 /**
  * How long readiness answers 503 while the server still takes requests: a load balancer checking
@@ -41,8 +42,9 @@ export function isDraining(): boolean {
 const REQUEST_CHANNEL = "http.server.request.start";
 
 /**
- * Learns the process's HTTP server from its first request: `next start` creates it and never hands
- * it out. A server that has had no request has nothing under way to wait for.
+ * Learns the process's HTTP server from its first request: Next's bundles, where the drain is set up,
+ * are never handed the server the web entry creates. A server that has had no request has nothing
+ * under way to wait for.
  */
 function learnServer(): void {
   const onRequest = (message: unknown) => {

@@ -17,7 +17,7 @@ type Role = "emulator" | "studio";
 const groupOf = new Map<Role, number>();
 
 function start(role: Role, command: string[], env: Record<string, string>): ChildProcess {
-  // Its own process group, so stopping it also stops what it started (npx → next start).
+  // Its own process group, so stopping it also stops what it started (npx → scripts/start.ts → scripts/web.ts).
   const child = spawn(command[0], command.slice(1), { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
   if (child.pid) groupOf.set(role, child.pid);

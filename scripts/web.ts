@@ -1,0 +1,37 @@
+// The studio's production web server (`npm run start:web`; `npm start` runs it): a Node HTTP server of
+// its own with Next's request handler behind it (Next's custom-server API), which answers signed
+// delivery URLs of files on the local disk itself (lib/assets/deliver-from-node) and hands every
+// other request to Next unchanged. Run with the react-server condition, as the studio's server
+// modules expect. `PORT` (default 3000) and `HOSTNAME` (default every interface), as `next start`.
+// SIGTERM or SIGINT drains the server (instrumentation.ts, lib/http/server-drain).
+import { createServer } from "node:http";
+
+async function main() {
+  // What `next start` sets before Next loads; a custom server gets no signal handling from Next, so
+  // the studio's drain is the only one (instrumentation.ts reads NEXT_MANUAL_SIG_HANDLE).
+  Object.assign(process.env, { NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "1" });
+  const { default: next } = await import("next");
+  const { deliverFromNode, isDeliveryRequest } = await import("../lib/assets/deliver-from-node");
+  const { settings } = await import("../lib/settings");
+  const { log } = await import("../lib/log");
+
+  const port = settings().PORT;
+  const hostname = process.env.HOSTNAME || undefined;
+  const app = next({ dev: false, dir: process.cwd(), hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((request, response) => {
+    if (!isDeliveryRequest(request)) return void handle(request, response);
+    // A delivery that fails before its answer starts is Next's to answer (the route's error).
+    void deliverFromNode(request, response)
+      .catch(() => false)
+      .then((served) => (served ? undefined : handle(request, response)));
+  });
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  log.info({ port, hostname: hostname ?? "(every interface)" }, "the web server is listening");
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[studio] the web server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
