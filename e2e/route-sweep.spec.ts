@@ -332,12 +332,14 @@ function serverActionIds(): Map<string, string> {
 }
 
 /**
- * A view's body without its signed delivery links: they are minted afresh each refresh window
- * (lib/assets/delivery-lifetime), so they change with the clock, not with what is stored.
+ * A view's body without the clock in its signed delivery links: they are minted afresh each refresh
+ * window (lib/assets/delivery-lifetime), so their expiry and signature (and an asset's `delivery`
+ * object) change with the time, not with what is stored. The file a link names stays.
  */
 function withoutDeliveryLinks(body: string): string {
+  const unsigned = (value: unknown) => (typeof value === "string" && value.startsWith("/api/delivery/") ? value.split("?")[0] : value);
   try {
-    return JSON.stringify(JSON.parse(body, (key, value: unknown) => (key === "delivery" ? undefined : value)));
+    return JSON.stringify(JSON.parse(body, (key, value: unknown) => (key === "delivery" ? undefined : unsigned(value))));
   } catch {
     return body;
   }
