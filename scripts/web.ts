@@ -14,6 +14,7 @@ async function main() {
   const { deliverFromNode, isDeliveryRequest } = await import("../lib/assets/deliver-from-node");
   const { settings } = await import("../lib/settings");
   const { log } = await import("../lib/log");
+  const { SERVER_HEADERS_TIMEOUT_MS, SERVER_KEEP_ALIVE_MS } = await import("../lib/http/keep-alive");
 
   const port = settings().PORT;
   const hostname = process.env.HOSTNAME || undefined;
@@ -27,6 +28,8 @@ async function main() {
       .catch(() => false)
       .then((served) => (served ? undefined : handle(request, response)));
   });
+  server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
+  server.headersTimeout = SERVER_HEADERS_TIMEOUT_MS;
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   log.info({ port, hostname: hostname ?? "(every interface)" }, "the web server is listening");
 }

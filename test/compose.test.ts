@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { parse } from "yaml";
+import { BALANCER_KEEP_ALIVE_SECONDS, SERVER_KEEP_ALIVE_MS } from "@/lib/http/keep-alive";
 import { SETTING_NAMES } from "@/lib/settings";
 
 type Service = { command?: string[]; environment?: Record<string, string> };
@@ -31,4 +32,9 @@ it("gives every studio process the same database, store and secrets, under names
 it("balances over both web servers and checks their readiness", () => {
   expect(caddyfile).toContain("web-1:3000 web-2:3000");
   expect(caddyfile).toContain("health_uri /api/ready");
+});
+
+it("lets the balancer close idle connections before the web servers do", () => {
+  expect(caddyfile).toMatch(new RegExp(`keepalive ${BALANCER_KEEP_ALIVE_SECONDS}s`));
+  expect(BALANCER_KEEP_ALIVE_SECONDS * 1000).toBeLessThan(SERVER_KEEP_ALIVE_MS);
 });
