@@ -3,15 +3,33 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// The studio under test: production build, fresh embedded database, emulator on fixed local ports.
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
-export const studioDataDir = path.join(os.tmpdir(), `studio-e2e-data-${port}`);
-/** The signed-in state of the run's first (admin) account, written by first-account.setup.ts. */
-export const adminStorageState = `e2e/.auth/admin-${port}.json`;
-// Fixed, so specs can reach the emulator's control endpoints; derived from the port so two runs
-// (E2E_PORT=…) can share a machine.
-export const emulatorPorts = { image: port + 900, agent: port + 910, inference: port + 920 };
+// The studios under test: production build, each with a fresh embedded database and its own emulator
+// on fixed local ports. Each Playwright worker tests its own studio, so spec files run side by side
+// without sharing any state (a spec that checks that hostile requests write nothing, or counts jobs,
+// sees only its own worker's work). E2E_STUDIOS sets how many (and so the workers), E2E_PORT the
+// first studio's port; the next ones are 100 apart, so two runs can share a machine.
+const studioCount = Number(process.env.E2E_STUDIOS ?? 2);
+const firstPort = Number(process.env.E2E_PORT ?? 3210);
+
+function studio(index: number) {
+  const port = firstPort + index * 100;
+  return {
+    port,
+    baseURL: `http://127.0.0.1:${port}`,
+    dataDir: path.join(os.tmpdir(), `studio-e2e-data-${port}`),
+    /** The signed-in state of the studio's first (admin) account, written by first-account.setup.ts. */
+    adminStorageState: `e2e/.auth/admin-${port}.json`,
+    // Fixed, so specs can reach the emulator's control endpoints.
+    emulatorPorts: { image: port + 900, agent: port + 910, inference: port + 920 },
+  };
+}
+
+export const studios = Array.from({ length: studioCount }, (_, index) => studio(index));
+// Playwright evaluates this file again in each worker process, where TEST_PARALLEL_INDEX (0 … workers − 1)
+// names the worker's slot: what follows is that worker's studio (the first one in the runner itself).
+const own = studios[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % studioCount];
+const { baseURL } = own;
+export const { dataDir: studioDataDir, adminStorageState, emulatorPorts } = own;
 
 // Debian's Chromium where present (these machines cannot download Playwright's browsers);
 // Playwright's own browser everywhere else. Shared with scripts/bench-pages.ts.
@@ -26,7 +44,7 @@ export const launchOptions = existsSync(systemChromium)
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: studioCount,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -41,21 +59,21 @@ export default defineConfig({
     { name: "first-account", testMatch: /first-account\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
-  webServer: {
-    command: `rm -rf "${studioDataDir}" && exec npx tsx --conditions=react-server scripts/start.ts`,
+  webServer: studios.map(({ port, baseURL: url, dataDir, emulatorPorts: emulator }) => ({
+    command: `rm -rf "${dataDir}" && exec npx tsx --conditions=react-server scripts/start.ts`,
     // A stop the studio can act on: it stops its worker, then its embedded PostgreSQL (a SIGKILL would leave that running).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-    url: `${baseURL}/sign-in`,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
+    url: `${url}/sign-in`,
     timeout: 600_000,
     reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
     env: {
       PORT: String(port),
-      STUDIO_DATA_DIR: studioDataDir,
-      EMULATOR_IMAGE_PORT: String(emulatorPorts.image),
-      EMULATOR_AGENT_PORT: String(emulatorPorts.agent),
-      EMULATOR_INFERENCE_PORT: String(emulatorPorts.inference),
+      STUDIO_DATA_DIR: dataDir,
+      EMULATOR_IMAGE_PORT: String(emulator.image),
+      EMULATOR_AGENT_PORT: String(emulator.agent),
+      EMULATOR_INFERENCE_PORT: String(emulator.inference),
       EMULATOR_LATENCY: "fast",
       LOG_LEVEL: "warn",
       // An outage and its end are noticed within seconds (e2e/outage.spec.ts), not the default 15 s.
@@ -66,5 +84,5 @@ export default defineConfig({
       VIDEO_INFERENCE_URL: "",
       DATABASE_URL: "",
     },
-  },
+  })),
 });
