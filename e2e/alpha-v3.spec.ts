@@ -62,7 +62,9 @@ test("generates with a preset and a reference image, shows the stored PNG and th
   const image = result.getByTestId("alpha-result-image");
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1344);
 
-  // The image the page shows is the studio's stored copy, a PNG of the preset's size.
+  // The image the page shows is the studio's stored copy, a PNG of the preset's size, by a delivery
+  // URL minted with the history.
+  await expect(image).toHaveAttribute("src", /^\/api\/delivery\/[0-9a-f-]{36}\?v=file&/);
   const served = await page.request.get((await image.getAttribute("src")) ?? "");
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toBe("image/png");

@@ -58,6 +58,8 @@ test("a pro layer decomposition: hiding a layer changes the composite; the .ora 
   await expect(panel).toBeVisible({ timeout: 60_000 });
   const rows = panel.getByTestId("layer-row");
   await expect(rows).toHaveCount(6);
+  // The rows' thumbnails are delivery URLs, minted with the history.
+  await expect(rows.first().locator("img")).toHaveAttribute("src", /^\/api\/delivery\/[0-9a-f-]{36}\?v=thumb&/);
 
   const before = await compositePixels(page);
   await rows.first().getByTestId("layer-visibility").click();
@@ -119,11 +121,16 @@ test("a lite group of 4 is shown as one set, stepped through with the keyboard a
   const group = page.getByTestId("group-set").first();
   await expect(group).toBeVisible({ timeout: 60_000 });
   await expect(group.getByTestId("group-item")).toHaveCount(4);
+  // The history's images are delivery URLs, minted with the history's answer.
+  const tiles = await group.getByTestId("group-item").locator("img").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src")));
+  expect(tiles).toHaveLength(4);
+  for (const src of tiles) expect(src).toMatch(/^\/api\/delivery\/[0-9a-f-]{36}\?v=thumb&/);
 
   await group.getByRole("button", { name: "Open image 1 of 4" }).click();
   const viewer = page.getByTestId("group-viewer");
   await expect(viewer).toBeVisible();
   await expect(page.getByTestId("group-viewer-position")).toHaveText("Image 1 of 4");
+  await expect(page.getByTestId("group-viewer-image")).toHaveAttribute("src", /^\/api\/delivery\/[0-9a-f-]{36}\?v=file&/);
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await expect(page.getByTestId("group-viewer-position")).toHaveText("Image 3 of 4");

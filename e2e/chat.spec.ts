@@ -34,7 +34,7 @@ async function sendAndWait(page: Page, text: string, expectedTurns: number) {
 
 async function imageBytes(page: Page, number: number): Promise<Buffer> {
   const src = await turn(page, number).getByTestId("turn-image").getAttribute("src");
-  expect(src).toMatch(/^\/api\/assets\//);
+  expect(src).toMatch(/^\/api\/delivery\/[0-9a-f-]{36}\?v=file&/);
   const response = await page.request.get(src!);
   expect(response.status()).toBe(200);
   return response.body();
@@ -121,11 +121,19 @@ test("a three-turn edit conversation: every image differs, each is derived from 
   await page.keyboard.press("Escape");
   await expect(viewer).toHaveCount(0);
 
-  const sources = await page.getByTestId("turn-image").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src")));
+  // The same files after a reload; their delivery URLs' expiry and signature change with each refresh window.
+  const shownFiles = () =>
+    page.getByTestId("turn-image").evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const url = new URL(node.getAttribute("src")!, location.href);
+        return `${url.pathname} ${url.searchParams.get("k")}`;
+      }),
+    );
+  const files = await shownFiles();
   await page.reload();
   await expect(turns(page)).toHaveCount(3);
   await expect(page.getByTestId("user-message")).toHaveText(["A lighthouse on a cliff at dusk", "Make the sky purple", "Add a small sailing boat"]);
-  expect(await page.getByTestId("turn-image").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src")))).toEqual(sources);
+  expect(await shownFiles()).toEqual(files);
 });
 
 test("a content-filter turn shows its message and stays stored; the next turn works and edit & retry adds a sibling", async ({ page }) => {

@@ -1,7 +1,7 @@
 // The pieces of the multi-instance spec: a studio deployment of several processes on one machine
 // (one throwaway PostgreSQL, one s3rver, web processes from the production build, workers) and a
 // round-robin proxy in front of the web processes, all stopped by `stop()` whatever happened.
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -9,11 +9,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort, startThrowawayPostgres, type EmbeddedPostgres } from "../lib/db/embedded-postgres";
+import { forkS3Server, S3RVER_CREDENTIALS } from "../test/s3-server-fork";
 
 /** The bucket the deployment's blobs live in. */
 export const BUCKET = "studio-multi";
-/** What s3rver accepts (and the AWS SDK reads from the environment, as in production). */
-export const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" };
 
 /** A tiny load balancer: each request (its body and its answer streamed, Server-Sent Events included) goes to the next target in turn. */
 export async function startRoundRobinProxy(port: number, targets: string[]): Promise<{ url: string; sentTo: number[]; close(): Promise<void> }> {
@@ -84,13 +83,12 @@ export function startCluster(options: { webs: number; workers: number; upstreams
   const ready = (async () => {
     postgres = await startThrowawayPostgres();
     const s3Dir = await tempDir("s3");
-    const s3 = fork(path.join("test", "s3-server-process.mjs"), [s3Dir, BUCKET], { stdio: ["ignore", "inherit", "inherit", "ipc"], detached: true });
+    const { child: s3, endpoint: s3Started } = forkS3Server(s3Dir, BUCKET, { detached: true });
     children.push(s3);
-    const [{ port: s3Port }] = (await once(s3, "message")) as [{ port: number }];
-    const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+    const s3Endpoint = await s3Started;
 
     const env: Record<string, string> = {
-      ...S3_CREDENTIALS,
+      ...S3RVER_CREDENTIALS,
       DATABASE_URL: postgres.url,
       STORAGE_URL: `s3://${BUCKET}/studio/?endpoint=${encodeURIComponent(s3Endpoint)}&region=us-east-1&forcePathStyle=1`,
       AUTH_SECRET: randomBytes(32).toString("base64url"),

@@ -5,7 +5,8 @@ import pg from "pg";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { newMember, signUpFirstAccount } from "./accounts";
 import { freePort } from "../lib/db/embedded-postgres";
-import { BUCKET, S3_CREDENTIALS, startCluster, startRoundRobinProxy, type Cluster } from "./multi-instance-cluster";
+import { S3RVER_CREDENTIALS } from "../test/s3-server-fork";
+import { BUCKET, startCluster, startRoundRobinProxy, type Cluster } from "./multi-instance-cluster";
 
 // README "Running several instances", end to end: two web processes and two workers from the
 // production build on one PostgreSQL, one object store and one emulator, a round-robin proxy in
@@ -157,7 +158,7 @@ test("two web processes and two workers share one database, store and upstream l
     );
     expect(assets).toHaveLength(jobs.filter((job) => job.state === "succeeded").length);
     expect(new Set(assets.map((asset) => asset.storageKey)).size).toBe(assets.length);
-    const s3 = new S3Client({ endpoint: cluster.s3Endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: S3_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
+    const s3 = new S3Client({ endpoint: cluster.s3Endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: S3RVER_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: S3RVER_CREDENTIALS.AWS_SECRET_ACCESS_KEY } });
     const storedKeys = async () => {
       const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: "studio/blobs/" }));
       return (listed.Contents ?? []).map((object) => object.Key!).sort();

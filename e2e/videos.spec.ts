@@ -79,7 +79,11 @@ async function submitAndWaitReady(page: Page, prompt: string): Promise<Locator> 
   await expect(card).toBeVisible();
   await expect(card).toHaveAttribute("data-phase", "ready", { timeout: READY_TIMEOUT });
   await expect(card.getByTestId("video-job-poster")).toBeVisible();
+  // The dashboard's poster and player read delivery URLs, minted with the list.
+  await expect(card.getByTestId("video-job-poster")).toHaveAttribute("src", /^\/api\/delivery\/[0-9a-f-]{36}\?v=thumb&/);
   await openDetails(card);
+  await expect(card.getByTestId("video-job-player")).toHaveAttribute("src", /^\/api\/delivery\/[0-9a-f-]{36}\?v=file&/);
+  await expect(card.getByTestId("video-job-player")).toHaveAttribute("poster", /^\/api\/delivery\/[0-9a-f-]{36}\?v=thumb&/);
   await expect(card.getByTestId("video-job-resolution")).toHaveText(/^\d+×\d+$/);
   return card;
 }
@@ -111,7 +115,8 @@ test("a text-to-video job reaches Ready, plays and seeks; Reuse seed refills the
   await expect(page.getByTestId("video-detail")).toHaveAttribute("data-phase", "ready");
   const player = page.getByTestId("video-player");
   await expectPlayable(player);
-  expect(await player.getAttribute("poster")).toMatch(/variant=thumb/);
+  expect(await player.getAttribute("poster")).toMatch(/^\/api\/delivery\/[0-9a-f-]{36}\?v=thumb&/);
+  expect(await player.getAttribute("src")).toMatch(/^\/api\/delivery\/[0-9a-f-]{36}\?v=file&/);
 
   // It plays: time advances.
   await player.evaluate((video: HTMLVideoElement) => {
@@ -120,7 +125,7 @@ test("a text-to-video job reaches Ready, plays and seeks; Reuse seed refills the
   });
   await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
 
-  // It seeks: the position lands where it was set, which needs the asset route's Range answers.
+  // It seeks: the position lands where it was set, which needs the delivery path's Range answers.
   const seekedTo = await player.evaluate(
     (video: HTMLVideoElement) =>
       new Promise<number>((resolve) => {

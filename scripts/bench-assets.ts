@@ -5,23 +5,30 @@
 // server, the session path (GET /api/assets/[id], a session read and an access query per request)
 // and the signed delivery path (GET /api/delivery/[id], lib/assets/delivery-url), taking turns, and
 // prints each path's ratio to the static server. Figures are printed, never asserted.
-// BENCH_PORT sets the studio's port (the static server takes the next one); BENCH_SECONDS the
-// length of each measurement (default 5).
+// BENCH_STORAGE=s3 keeps the studio's blobs in an s3rver of the bench's own (test/s3-server-fork,
+// as the storage tests do) instead of the local disk: the session path then streams them from the
+// store through the studio, and a signed URL answers a redirect to a presigned URL of the store, so
+// the signed path is measured twice: the redirect answer alone, and the whole fetch that follows it
+// to s3rver for the bytes.
+// BENCH_PORT sets the studio's port (the static server takes the next one, the emulator +900, +910
+// and +920); BENCH_SECONDS the length of each measurement (default 5).
 import { spawnSync } from "node:child_process";
 import { createReadStream } from "node:fs";
-import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { forkS3Server, S3RVER_CREDENTIALS } from "../test/s3-server-fork";
 import { benchDatabase, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
 
 const port = Number(process.env.BENCH_PORT ?? 3410);
 const studio = studioUrl(port);
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const storage = process.env.BENCH_STORAGE === "s3" ? "s3" : "disk";
 const CONCURRENCY = 6;
 const MIB = 1024 * 1024;
 
@@ -60,10 +67,19 @@ async function withThumbnail(cookie: string, asset: Asset): Promise<Asset> {
   return ((await meta.json()) as { asset: Asset }).asset;
 }
 
-/** Where a delivery URL's bytes live in the studio's data directory (lib/storage/fs-blob-store). */
-function blobPath(dataDir: string, deliveryUrl: string): string {
-  const key = new URL(deliveryUrl, studio).searchParams.get("k")!;
-  return path.join(dataDir, "blobs", key.slice(0, 2), key.slice(2, 4), key);
+/** The bytes a URL of the studio answers, kept in `file` for the static server. */
+async function saveAnswer(url: string, cookie: string, file: string): Promise<void> {
+  const answer = await fetch(url, { headers: { Cookie: cookie } });
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+  await writeFile(file, new Uint8Array(await answer.arrayBuffer()));
+}
+
+/** STORAGE_URL and credentials of an s3rver serving `directory`, and the s3rver process. */
+async function startObjectStore(directory: string): Promise<{ env: Record<string, string>; stop(): void }> {
+  const bucket = "studio-bench";
+  const { child, endpoint } = forkS3Server(directory, bucket);
+  const url = `s3://${bucket}/studio/?endpoint=${encodeURIComponent(await endpoint)}&region=us-east-1&forcePathStyle=1`;
+  return { env: { ...S3RVER_CREDENTIALS, STORAGE_URL: url }, stop: () => child.kill() };
 }
 
 /** The plain static server: each path names a file; single byte ranges; nothing else. */
@@ -88,7 +104,7 @@ async function startStaticServer(files: Record<string, { file: string; mime: str
   return server;
 }
 
-type Request = { url: string; headers?: Record<string, string> };
+type Request = { url: string; headers?: Record<string, string>; redirect?: RequestRedirect };
 type Result = { perSecond: number; p50: number; mibPerSecond: number };
 
 /** CONCURRENCY loops sending requests for `seconds`: requests/s, p50 latency (ms) and MiB/s read. */
@@ -98,9 +114,9 @@ async function measure(next: () => Request, expectStatus: number): Promise<Resul
   const until = performance.now() + seconds * 1000;
   const loop = async () => {
     while (performance.now() < until) {
-      const { url, headers } = next();
+      const { url, headers, redirect } = next();
       const began = performance.now();
-      const answer = await fetch(url, { headers });
+      const answer = await fetch(url, { headers, redirect });
       const body = await answer.arrayBuffer();
       if (answer.status !== expectStatus) throw new Error(`${url} answered ${answer.status}`);
       times.push(performance.now() - began);
@@ -119,54 +135,64 @@ function randomRange(size: number): Record<string, string> {
   return { Range: `bytes=${start}-${start + MIB - 1}` };
 }
 
+/** One way to the same bytes: where the thumbnail and the video are, with what, and what it answers. */
+type Way = { thumb: string; video: string; headers: Record<string, string>; redirect?: RequestRedirect; status?: number };
+
 async function main() {
   const workDir = await mkdtemp(path.join(os.tmpdir(), "bench-assets-"));
   // The embedded PostgreSQL runs as another user, who must pass through to the data directory.
   await chmod(workDir, 0o755);
   const dataDir = path.join(workDir, "data");
   const videoFile = path.join(workDir, "bench.mp4");
+  const thumbFile = path.join(workDir, "thumb.webp");
   const database = await benchDatabase();
   let staticServer: Server | undefined;
+  let objectStore: { env: Record<string, string>; stop(): void } | undefined;
   try {
     makeVideo(videoFile);
+    if (storage === "s3") {
+      await mkdir(path.join(workDir, "s3"));
+      objectStore = await startObjectStore(path.join(workDir, "s3"));
+    }
     const emulator = await startEmulator({ basePort: port, latency: "fast" });
-    await startStudio({ port, distDir, emulator, dataDir, databaseUrl: database.url });
+    await startStudio({ port, distDir, emulator, dataDir, databaseUrl: database.url, env: objectStore?.env });
     const cookie = await signUpFirstAccount(studio, distDir);
     const image = await withThumbnail(cookie, await upload(cookie, "beta", await makeImage(), "image/png"));
     const video = await upload(cookie, "video", await readFile(videoFile), "video/mp4");
     const videoSize = (await stat(videoFile)).size;
-    const files = {
-      "/thumb.webp": { file: blobPath(dataDir, image.delivery.thumbnailUrl!), mime: "image/webp" },
-      "/video.mp4": { file: blobPath(dataDir, video.delivery.url), mime: "video/mp4" },
-    };
-    staticServer = await startStaticServer(files);
+    // The static server serves the same bytes from the local disk, whatever store the studio uses.
+    await saveAnswer(`${studio}${image.delivery.thumbnailUrl}`, cookie, thumbFile);
+    staticServer = await startStaticServer({ "/thumb.webp": { file: thumbFile, mime: "image/webp" }, "/video.mp4": { file: videoFile, mime: "video/mp4" } });
     const plain = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}`;
-    const session = { Cookie: cookie };
-    const paths = {
+    const signed = { thumb: `${studio}${image.delivery.thumbnailUrl}`, video: `${studio}${video.delivery.url}`, headers: {} };
+    const ways: Record<string, Way> = {
       static: { thumb: `${plain}/thumb.webp`, video: `${plain}/video.mp4`, headers: {} },
-      session: { thumb: `${studio}/api/assets/${image.id}?variant=thumb`, video: `${studio}/api/assets/${video.id}`, headers: session },
-      signed: { thumb: `${studio}${image.delivery.thumbnailUrl}`, video: `${studio}${video.delivery.url}`, headers: {} },
+      session: { thumb: `${studio}/api/assets/${image.id}?variant=thumb`, video: `${studio}/api/assets/${video.id}`, headers: { Cookie: cookie } },
+      // On S3 a signed URL answers a redirect to the store: the answer alone, then the whole fetch.
+      ...(storage === "s3" ? { redirect: { ...signed, redirect: "manual", status: 302 }, "signed+s3": signed } : { signed }),
     };
     const cases = {
-      thumbnails: (way: (typeof paths)["static"]) => measure(() => ({ url: way.thumb, headers: way.headers }), 200),
-      "1 MiB ranges": (way: (typeof paths)["static"]) => measure(() => ({ url: way.video, headers: { ...way.headers, ...randomRange(videoSize) } }), 206),
-      "full reads": (way: (typeof paths)["static"]) => measure(() => ({ url: way.video, headers: way.headers }), 200),
+      thumbnails: (way: Way) => measure(() => ({ url: way.thumb, headers: way.headers, redirect: way.redirect }), way.status ?? 200),
+      "1 MiB ranges": (way: Way) => measure(() => ({ url: way.video, headers: { ...way.headers, ...randomRange(videoSize) }, redirect: way.redirect }), way.status ?? 206),
+      "full reads": (way: Way) => measure(() => ({ url: way.video, headers: way.headers, redirect: way.redirect }), way.status ?? 200),
     };
-    console.log(`asset delivery, ${CONCURRENCY} at once, ${seconds} s per measurement; video ${(videoSize / MIB).toFixed(1)} MiB`);
+    console.log(`asset delivery from ${storage === "s3" ? "S3 (s3rver)" : "the local disk"}, ${CONCURRENCY} at once, ${seconds} s per measurement; video ${(videoSize / MIB).toFixed(1)} MiB`);
     for (const [name, run] of Object.entries(cases)) {
-      // Warm each path up first (the first requests compile nothing in production, but open files and sockets).
-      for (const way of Object.values(paths)) await run(way);
-      const results = { static: await run(paths.static), session: await run(paths.session), signed: await run(paths.signed) };
+      // Warm each way up first (the first requests compile nothing in production, but open files and sockets).
+      for (const way of Object.values(ways)) await run(way);
+      const results: Record<string, Result> = {};
+      for (const [label, way] of Object.entries(ways)) results[label] = await run(way);
       const line = (label: string, result: Result) =>
-        `  ${label.padEnd(8)} ${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  ${result.mibPerSecond.toFixed(0).padStart(5)} MiB/s`;
+        `  ${label.padEnd(9)} ${result.perSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  ${result.mibPerSecond.toFixed(0).padStart(5)} MiB/s`;
       console.log(`${name}:`);
-      console.log(line("static", results.static));
-      console.log(`${line("session", results.session)}  ${(results.session.perSecond / results.static.perSecond).toFixed(2)}× static`);
-      console.log(`${line("signed", results.signed)}  ${(results.signed.perSecond / results.static.perSecond).toFixed(2)}× static`);
+      for (const [label, result] of Object.entries(results)) {
+        console.log(label === "static" ? line(label, result) : `${line(label, result)}  ${(result.perSecond / results.static.perSecond).toFixed(2)}× static`);
+      }
     }
   } finally {
     staticServer?.close();
     await stopAll();
+    objectStore?.stop();
     await database.drop();
     await rm(workDir, { recursive: true, force: true });
   }

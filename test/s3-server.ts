@@ -1,12 +1,12 @@
-import { fork, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, vi } from "vitest";
 import type { S3Location } from "@/lib/storage/storage-url";
+import { forkS3Server, S3RVER_CREDENTIALS } from "./s3-server-fork";
 
 export const TEST_BUCKET = "studio-test";
 
@@ -20,12 +20,11 @@ export function useS3Server(): { location(prefix?: string): S3Location } {
   let server: ChildProcess;
   let endpoint: string;
   beforeAll(async () => {
-    vi.stubEnv("AWS_ACCESS_KEY_ID", "S3RVER");
-    vi.stubEnv("AWS_SECRET_ACCESS_KEY", "S3RVER");
+    for (const [name, value] of Object.entries(S3RVER_CREDENTIALS)) vi.stubEnv(name, value);
     directory = await mkdtemp(path.join(os.tmpdir(), "s3rver-"));
-    server = fork(fileURLToPath(new URL("./s3-server-process.mjs", import.meta.url)), [directory, TEST_BUCKET], { stdio: "inherit" });
-    const [message] = (await Promise.race([once(server, "message"), once(server, "exit").then(() => Promise.reject(new Error("s3rver did not start")))])) as [{ port: number }];
-    endpoint = `http://127.0.0.1:${message.port}`;
+    const started = forkS3Server(directory, TEST_BUCKET);
+    server = started.child;
+    endpoint = await started.endpoint;
   });
   afterAll(async () => {
     const exited = once(server, "exit");

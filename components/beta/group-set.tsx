@@ -90,7 +90,7 @@ export function GroupSet({ generationId, title, images, onUseAsReference }: Resu
               style={{ aspectRatio: image.width && image.height ? `${image.width} / ${image.height}` : "1 / 1" }}
               className="relative block w-full overflow-hidden rounded-lg bg-zinc-100 ring-1 ring-zinc-200 transition hover:ring-2 hover:ring-accent-400 dark:bg-zinc-950 dark:ring-zinc-800"
             >
-              <img src={image.thumbnailUrl ?? image.url} alt="" className="size-full object-contain transition-transform group-hover/tile:scale-[1.02]" />
+              <img src={image.delivery.thumbnailUrl ?? image.delivery.url} alt="" className="size-full object-contain transition-transform group-hover/tile:scale-[1.02]" />
               <span className="absolute top-1.5 left-1.5 rounded-md bg-black/55 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums">
                 {index + 1} / {count}
               </span>

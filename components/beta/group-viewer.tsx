@@ -100,7 +100,7 @@ export function GroupViewer({ title, images, index, onIndexChange, onClose, onUs
         <div className="flex h-full min-w-0 flex-1 items-center justify-center">
           <img
             key={image.id}
-            src={image.url}
+            src={image.delivery.url}
             alt={`${title}, image ${position}`}
             data-testid="group-viewer-image"
             data-asset-id={image.id}
@@ -123,7 +123,7 @@ export function GroupViewer({ title, images, index, onIndexChange, onClose, onUs
                 aria-current={position === index ? "true" : undefined}
                 className={`block size-14 overflow-hidden rounded-md ring-2 transition ${position === index ? "ring-accent-400" : "opacity-60 ring-transparent hover:opacity-100"}`}
               >
-                <img src={each.thumbnailUrl ?? each.url} alt="" className="size-full object-cover" />
+                <img src={each.delivery.thumbnailUrl ?? each.delivery.url} alt="" className="size-full object-cover" />
               </button>
             </li>
           ))}

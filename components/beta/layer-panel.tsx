@@ -170,7 +170,7 @@ function LayerEditor({ generationId, title, images, onUseAsReference }: ResultMe
                   key={item.assetId}
                   item={item}
                   isBase={isBase}
-                  thumbnailUrl={image?.thumbnailUrl ?? item.url}
+                  thumbnailUrl={image?.delivery.thumbnailUrl ?? item.url}
                   downloadUrl={image?.downloadUrl ?? item.url}
                   soloed={current.solo?.assetId === item.assetId}
                   canMoveUp={!isBase && paintIndex < current.layers.length - 1}

@@ -55,7 +55,7 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
           }`}
         >
           <img
-            src={image.url}
+            src={image.delivery.url}
             alt={`Turn ${turnNumber}: ${turn.userText}`}
             width={image.width ?? undefined}
             height={image.height ?? undefined}

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import type { ReferenceImage } from "@/components/images/reference-image";
+import type { AssetDto } from "@/lib/assets/asset-dto";
 
 type Props = {
   text: string;
-  images: readonly ReferenceImage[];
+  images: readonly Pick<AssetDto, "id" | "delivery">[];
   /** Non-default settings the message was sent with. */
   settings: readonly string[];
   /** The version switcher when the message has siblings. */
@@ -31,10 +31,10 @@ export function UserMessage({ text, images, settings, switcher, onOpenImage }: P
                   aria-label={`Open attached image ${index + 1}`}
                   className="block size-16 overflow-hidden rounded-lg border border-zinc-200 transition hover:ring-2 hover:ring-accent-500 dark:border-zinc-700"
                 >
-                  <img src={image.thumbnailUrl ?? image.url} alt="" className="size-full object-cover" />
+                  <img src={image.delivery.thumbnailUrl ?? image.delivery.url} alt="" className="size-full object-cover" />
                 </button>
               ) : (
-                <img src={image.thumbnailUrl ?? image.url} alt="" className="size-16 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700" />
+                <img src={image.delivery.thumbnailUrl ?? image.delivery.url} alt="" className="size-16 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700" />
               )}
             </li>
           ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { DeliveredVideo } from "@/components/ui/delivered-video";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GalleryItemDetailDto } from "@/lib/gallery/gallery-dto";
 
@@ -39,11 +40,11 @@ export function DetailMedia({ item }: { item: GalleryItemDetailDto }) {
   const video = item.outputs.find((asset) => asset.mime.startsWith("video/"));
   if (video) {
     return (
-      <video
+      <DeliveredVideo
         controls
         preload="metadata"
         poster={video.delivery.thumbnailUrl ?? undefined}
-        src={video.url}
+        src={video.delivery.url}
         className="w-full rounded-xl bg-black"
         style={video.width && video.height ? { aspectRatio: `${video.width} / ${video.height}` } : undefined}
         data-testid="gallery-detail-video"

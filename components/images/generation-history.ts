@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
 import { api } from "@/lib/client/api";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 
@@ -19,6 +20,8 @@ export function useGenerationHistory(source: GenerationHistorySource) {
     queryFn: ({ pageParam, signal }) => api<HistoryPage>(`${source.path}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Its images are delivery URLs: refetched before they expire.
+    refetchInterval: DELIVERY_REFRESH_MS,
   });
 }
 

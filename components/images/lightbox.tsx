@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 
-type LightboxImage = Pick<AssetDto, "id" | "url" | "downloadUrl" | "width" | "height">;
+type LightboxImage = Pick<AssetDto, "id" | "delivery" | "downloadUrl" | "width" | "height">;
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
 
@@ -71,7 +71,7 @@ export function Lightbox({ image, before, caption, onClose }: { image: LightboxI
           // Fit mode needs a definite height so the image's max-h-full can size against it.
           <div className={zoom === 0 ? "flex h-full w-full items-center justify-center p-6" : "flex min-h-full min-w-full"}>
             <img
-              src={image.url}
+              src={image.delivery.url}
               alt={caption ?? "Generated image"}
               onClick={() => setZoom((z) => (z === 0 ? 2 : 0))}
               style={zoom === 0 ? undefined : { width: `${(image.width ?? 1024) * scale}px`, maxWidth: "none" }}
@@ -81,8 +81,8 @@ export function Lightbox({ image, before, caption, onClose }: { image: LightboxI
         ) : before ? (
           <div className="flex h-full items-center justify-center p-6">
             <div className="relative max-h-full max-w-full select-none" style={{ aspectRatio: `${image.width ?? 1} / ${image.height ?? 1}`, height: "100%" }}>
-              <img src={before.url} alt="Before" className="absolute inset-0 size-full object-contain" />
-              <img src={image.url} alt="After" className="absolute inset-0 size-full object-contain" style={{ clipPath: `inset(0 0 0 ${split}%)` }} />
+              <img src={before.delivery.url} alt="Before" className="absolute inset-0 size-full object-contain" />
+              <img src={image.delivery.url} alt="After" className="absolute inset-0 size-full object-contain" style={{ clipPath: `inset(0 0 0 ${split}%)` }} />
               <div className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow" style={{ left: `${split}%` }} />
               <span className="absolute top-2 left-2 rounded bg-black/60 px-2 py-0.5 text-xs">Before</span>
               <span className="absolute top-2 right-2 rounded bg-black/60 px-2 py-0.5 text-xs">After</span>

@@ -50,7 +50,7 @@ function ImageButton({ generation, image, featured, testId, onOpen }: { generati
     >
       <span className={`absolute flex items-center justify-center ${featured ? "inset-3 sm:inset-4" : "inset-2"}`}>
         <img
-          src={featured ? image.url : (image.thumbnailUrl ?? image.url)}
+          src={featured ? image.delivery.url : (image.delivery.thumbnailUrl ?? image.delivery.url)}
           alt={generation.revisedPrompt ?? generation.prompt}
           className="max-h-full max-w-full rounded-md object-contain shadow-sm transition-transform group-hover:scale-[1.01]"
           data-testid={testId}

@@ -12,19 +12,64 @@ import { videosKey } from "./video-keys";
 // The alpha v3.5 upload rules: a frame taken here may go to the chat editor as well as to a video.
 const FRAME_UPLOAD = "/api/uploads?purpose=alpha-v35";
 
-/** The player's current frame at its full size, as a PNG (the asset route is same-origin, so the canvas is readable). */
-async function currentFrame(player: HTMLVideoElement): Promise<Blob | null> {
+/** A video's current frame at its full size, as a PNG; throws a SecurityError when its bytes came from another origin. */
+function drawnFrame(video: HTMLVideoElement): Promise<Blob | null> {
   const canvas = document.createElement("canvas");
-  canvas.width = player.videoWidth;
-  canvas.height = player.videoHeight;
-  canvas.getContext("2d")?.drawImage(player, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve, reject) => {
+    try {
+      canvas.toBlob(resolve, "image/png");
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+/** The file at `url` loaded in a player of its own, and shown at `time`. */
+async function seekedCopy(url: string, time: number): Promise<HTMLVideoElement> {
+  const video = document.createElement("video");
+  video.muted = true;
+  video.preload = "auto";
+  const settled = (success: string) =>
+    new Promise<void>((resolve, reject) => {
+      video.addEventListener(success, () => resolve(), { once: true });
+      video.addEventListener("error", () => reject(new Error("The video could not be loaded to read the frame.")), { once: true });
+    });
+  const loaded = settled("loadeddata");
+  video.src = url;
+  await loaded;
+  const seeked = settled("seeked");
+  video.currentTime = time;
+  await seeked;
+  return video;
+}
+
+/**
+ * The player's current frame. The player reads a delivery URL, which on an object store redirects to
+ * the store's own origin, and a canvas that drew a frame from another origin cannot be read: the same
+ * moment is then read from `fileUrl`, the file through the studio's own asset route.
+ */
+async function currentFrame(player: HTMLVideoElement, fileUrl: string): Promise<Blob | null> {
+  try {
+    return await drawnFrame(player);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === "SecurityError")) throw error;
+    const copy = await seekedCopy(fileUrl, player.currentTime);
+    try {
+      return await drawnFrame(copy);
+    } finally {
+      copy.removeAttribute("src");
+      copy.load();
+    }
+  }
 }
 
 // "Use frame": the frame the player shows becomes one of the user's images (an upload kept in the
 // gallery as made from this video), then the flows of any image are offered on it: Animate, Edit in
 // chat, Split into layers.
-export function UseFrame({ videoId, player }: { videoId: string; player: RefObject<HTMLVideoElement | null> }) {
+export function UseFrame({ videoId, player, fileUrl }: { videoId: string; player: RefObject<HTMLVideoElement | null>; fileUrl: string }) {
   const queryClient = useQueryClient();
   const [frame, setFrame] = useState<{ asset: AssetDto; itemId: string }>();
   const [problem, setProblem] = useState<string>();
@@ -39,7 +84,7 @@ export function UseFrame({ videoId, player }: { videoId: string; player: RefObje
     setTaking(true);
     setProblem(undefined);
     try {
-      const png = await currentFrame(video);
+      const png = await currentFrame(video, fileUrl);
       if (!png) throw new Error("The frame could not be read from the player.");
       const response = await fetch(FRAME_UPLOAD, { method: "POST", body: png, headers: { "Content-Type": "image/png" } });
       if (!response.ok) throw await apiErrorOf(response);

@@ -8,6 +8,7 @@ import { LineageList } from "@/components/gallery/lineage-list";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { DeliveredVideo } from "@/components/ui/delivered-video";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
@@ -35,9 +36,10 @@ function BackLink() {
   );
 }
 
-// One video job (issue 11 "job detail view"): the seekable player with its poster frame (the
-// studio's asset route answers Range), the 720p copy beside the original, downloads, and every
-// setting, time and applied argument of the job. Read again every 5 s while the job is under way.
+// One video job (issue 11 "job detail view"): the seekable player with its poster frame (delivery
+// URLs answer Range), the 720p copy beside the original, downloads, and every setting, time and
+// applied argument of the job. Read again every 5 s while the job is under way, and for new delivery
+// URLs before the shown ones expire.
 export function VideoDetail({ id, sharedBy }: { id: string; sharedBy?: string }) {
   const job = useQuery(videoQuery(id));
   const router = useRouter();
@@ -179,21 +181,21 @@ function PlayerCard({ job }: { job: VideoJobDto }) {
   return (
     <Card className="overflow-hidden">
       <div className="bg-black">
-        <video
+        <DeliveredVideo
           ref={player}
           key={shown.id}
           controls
           preload="metadata"
           playsInline
-          poster={job.video.thumbnailUrl ?? undefined}
-          src={shown.url}
+          poster={job.video.delivery.thumbnailUrl ?? undefined}
+          src={shown.delivery.url}
           className="mx-auto max-h-[70vh] w-full"
           data-testid="video-player"
           data-version={version}
         />
       </div>
       <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
-        <UseFrame videoId={job.id} player={player} />
+        <UseFrame videoId={job.id} player={player} fileUrl={shown.url} />
       </div>
       <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
         {job.delivery720p ? (
@@ -239,7 +241,7 @@ function JobInputs({ job }: { job: VideoJobDto }) {
         return (
           <li key={`${input.slot}-${input.assetId}`} className="w-24 space-y-1">
             <span className="grid size-24 place-items-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 text-xs text-muted dark:border-zinc-800 dark:bg-zinc-950">
-              {input.asset?.thumbnailUrl ? <img src={input.asset.thumbnailUrl} alt={label} className="size-full object-cover" /> : input.asset ? input.type : "Deleted"}
+              {input.asset?.delivery.thumbnailUrl ? <img src={input.asset.delivery.thumbnailUrl} alt={label} className="size-full object-cover" /> : input.asset ? input.type : "Deleted"}
             </span>
             <span className="block truncate text-center font-mono text-[11px] text-muted">{label}</span>
           </li>

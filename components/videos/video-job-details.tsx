@@ -1,6 +1,7 @@
 "use client";
 
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
+import { DeliveredVideo } from "@/components/ui/delivered-video";
 import { Spinner } from "@/components/ui/spinner";
 import { ResultMeta as Meta } from "@/components/images/result-card";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
@@ -19,12 +20,12 @@ function InlinePlayer({ job }: { job: VideoJobDto }) {
   if (job.video) {
     return (
       <div className="space-y-2">
-        <video
+        <DeliveredVideo
           controls
           preload="none"
           playsInline
-          poster={job.video.thumbnailUrl ?? undefined}
-          src={job.video.url}
+          poster={job.video.delivery.thumbnailUrl ?? undefined}
+          src={job.video.delivery.url}
           className="aspect-video w-full rounded-lg bg-black object-contain"
           data-testid="video-job-player"
         />

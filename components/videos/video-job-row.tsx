@@ -33,7 +33,7 @@ function JobClock({ job }: { job: VideoJobDto }) {
 
 /** A small poster frame that opens the job's page; while there is no video, a placeholder saying whether one is coming. */
 function Thumbnail({ job }: { job: VideoJobDto }) {
-  const poster = job.video?.thumbnailUrl;
+  const poster = job.video?.delivery.thumbnailUrl;
   return (
     <Link
       href={`/videos/${job.id}`}

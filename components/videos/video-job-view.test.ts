@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { AssetDto } from "@/lib/assets/asset-dto";
+import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
 import { VIDEO_PHASES, type VideoPhase } from "@/lib/videos/video-dto";
 import { videoFormSchema } from "@/lib/videos/video-schemas";
 import {
@@ -14,13 +16,38 @@ import {
   stageIndex,
 } from "./video-job-view";
 
+const fileAsset: AssetDto = {
+  id: "a",
+  kind: "upload",
+  mime: "image/png",
+  width: 8,
+  height: 8,
+  bytes: 100,
+  durationMs: null,
+  url: "/api/assets/a",
+  thumbnailUrl: null,
+  downloadUrl: "/api/assets/a?download=1",
+  delivery: { url: "/api/delivery/a", thumbnailUrl: null, downloadUrl: "/api/delivery/a", expiresAt: "" },
+  role: null,
+  position: 0,
+  layout: null,
+  createdAt: "",
+};
 const params = (patch: Record<string, unknown> = {}) => videoFormSchema.parse({ task: "t2va", prompt: "rain", ...patch });
 
 describe("refreshInterval", () => {
-  it("reads again every 5 s while any job is under way, and never once all have ended", () => {
-    expect(refreshInterval([{ phase: "ready" }, { phase: "queued" }])).toBe(ACTIVE_REFRESH_MS);
-    expect(refreshInterval([{ phase: "archiving" }])).toBe(5000);
-    expect(refreshInterval([{ phase: "ready" }, { phase: "failed" }, { phase: "canceled" }, { phase: "gone" }, { phase: "lost" }])).toBe(false);
+  const job = (phase: VideoPhase, files: { video?: boolean; input?: boolean } = {}) => ({
+    phase,
+    video: files.video ? fileAsset : null,
+    inputs: files.input ? [{ assetId: "a", type: "image" as const, slot: "first" as const, asset: fileAsset }] : [],
+  });
+
+  it("reads again every 5 s while any job is under way, for delivery URLs once all have ended, and never without files", () => {
+    expect(refreshInterval([job("ready", { video: true }), job("queued")])).toBe(ACTIVE_REFRESH_MS);
+    expect(refreshInterval([job("archiving")])).toBe(5000);
+    expect(refreshInterval([job("ready", { video: true }), job("failed")])).toBe(DELIVERY_REFRESH_MS);
+    expect(refreshInterval([job("failed", { input: true })])).toBe(DELIVERY_REFRESH_MS);
+    expect(refreshInterval([job("failed"), job("canceled"), job("gone"), job("lost")])).toBe(false);
     expect(refreshInterval([])).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
 import { formatElapsed, tookLabel } from "@/lib/client/format-elapsed";
 import { SUPPORTED_BASE_SIZES, VIDEO_SHORT_EDGE } from "@/lib/upstream/video/limits";
 import { ACTIVE_VIDEO_PHASES, VIDEO_PHASE_LABELS, type VideoJobDto, type VideoPhase } from "@/lib/videos/video-dto";
@@ -11,13 +12,15 @@ export function isActivePhase(phase: VideoPhase): boolean {
 
 /**
  * While a job is under way the list and a job are read again this often, for its place in the agent's
- * queue; its steps arrive at once through the jobs stream (components/jobs/jobs-provider), and nothing
- * is read once all have ended (the server polls upstream, pages read the studio).
+ * queue; its steps arrive at once through the jobs stream (components/jobs/jobs-provider). Once all
+ * have ended they are read again only for new delivery URLs of their files, before the shown ones
+ * expire (the server polls upstream, pages read the studio).
  */
 export const ACTIVE_REFRESH_MS = 5000;
 
-export function refreshInterval(jobs: readonly Pick<VideoJobDto, "phase">[]): number | false {
-  return jobs.some((job) => isActivePhase(job.phase)) ? ACTIVE_REFRESH_MS : false;
+export function refreshInterval(jobs: readonly Pick<VideoJobDto, "phase" | "video" | "inputs">[]): number | false {
+  if (jobs.some((job) => isActivePhase(job.phase))) return ACTIVE_REFRESH_MS;
+  return jobs.some((job) => job.video !== null || job.inputs.some((input) => input.asset !== null)) ? DELIVERY_REFRESH_MS : false;
 }
 
 export type PhaseTone = "neutral" | "accent" | "success" | "warning" | "danger";

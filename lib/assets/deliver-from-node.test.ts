@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadSettings } from "@/lib/settings";
 import { blobStore } from "@/lib/storage";
 import { deliverFromNode, isDeliveryRequest } from "./deliver-from-node";
@@ -101,6 +101,21 @@ describe("delivery in front of Next", () => {
     const download = mint("download");
     await expectSameAsRoute(await send(download), download);
     expect((await send(download)).headers["content-disposition"]).toBe('attachment; filename="studio-image-1.png"');
+  });
+
+  it("reads a whole file without a range and a ranged answer by its range, so an object store gets a plain GET", async () => {
+    const get = vi.spyOn(blobStore(), "get");
+    try {
+      const url = mint();
+      await send(url);
+      await routeAnswer(url).then((answer) => answer.arrayBuffer());
+      expect(get.mock.calls).toEqual([[key, undefined], [key, undefined]]);
+      get.mockClear();
+      await send(url, { headers: { Range: "bytes=10-19" } });
+      expect(get.mock.calls).toEqual([[key, { start: 10, end: 19 }]]);
+    } finally {
+      get.mockRestore();
+    }
   });
 
   it("answers HEAD with the headers and no body, and keeps the request id it is given", async () => {

@@ -18,7 +18,8 @@ type HeaderOf = (name: string) => string | null | undefined;
 /** What a request for a stored file of `size` bytes is answered: the status, its headers and the bytes to send. */
 export type BlobAnswer =
   | { status: 304; headers: Record<string, string>; range?: undefined }
-  | { status: 200 | 206; headers: Record<string, string>; range?: ByteRange }
+  | { status: 200; headers: Record<string, string>; range?: undefined }
+  | { status: 206; headers: Record<string, string>; range: ByteRange }
   | { status: 416; headers: Record<string, string>; range?: undefined };
 
 // Content-Type, a strong ETag (the sha256), 304 on a matching If-None-Match and single byte ranges
@@ -42,9 +43,7 @@ export function blobAnswer(blob: Servable, size: number, header: HeaderOf, optio
     const { start, end } = range.range;
     return { status: 206, headers: { ...headers, "Content-Range": `bytes ${start}-${end}/${size}`, "Content-Length": String(end - start + 1) }, range: range.range };
   }
-  // The whole file as a range too: a read stream told where the file ends allocates no more than it
-  // reads and needs no further read to find the end (a thumbnail is one read).
-  return { status: 200, headers: { ...headers, "Content-Length": String(size) }, range: size > 0 ? { start: 0, end: size - 1 } : undefined };
+  return { status: 200, headers: { ...headers, "Content-Length": String(size) } };
 }
 
 // Streams a stored blob as blobAnswer decides, never holding the file in memory.

@@ -108,11 +108,12 @@ export function describeBlobStoreContract(name: string, fresh: () => Promise<Blo
       expect(listed.every((blob) => blob.modifiedAt.getTime() > before)).toBe(true);
     });
 
-    it("answers null for a missing blob and deletes idempotently", async () => {
+    it("answers null for a missing blob, refuses to read it and deletes idempotently", async () => {
       const info = await store.put(Readable.from([Buffer.from("gone")]));
       await store.delete(info.key);
       await store.delete(info.key);
       expect(await store.stat(info.key)).toBeNull();
+      await expect(store.get(info.key)).rejects.toThrow();
       expect(await storedObjects()).toEqual([]);
     });
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -32,6 +32,17 @@ describe("FsBlobStore", () => {
     expect(await text(await store.get(info.key, { start: 6, end: 10 }))).toBe("world");
     expect(await store.stat(info.key)).toEqual({ bytes: 11 });
     expect(await readFile((await store.localFile(info.key)).path, "utf8")).toBe("hello world");
+  });
+
+  it("reads a whole blob as the bytes it had when opened, an empty one too", async () => {
+    const info = await store.put(Readable.from([Buffer.from("bounded")]));
+    const stream = await store.get(info.key);
+    // Bytes added after the open are past the end the stream was given: it stops at the size it
+    // found instead of reading on until a read comes back empty.
+    await appendFile((await store.localFile(info.key)).path, " and more");
+    expect(await text(stream)).toBe("bounded");
+    const empty = await store.put(Readable.from([Buffer.alloc(0)]));
+    expect(await text(await store.get(empty.key))).toBe("");
   });
 
   it("keeps one copy of identical content", async () => {

@@ -88,7 +88,18 @@ export class FsBlobStore implements BlobStore {
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.pathFor(key);
-    return createReadStream(file, { highWaterMark: READ_CHUNK_BYTES, ...(range && { start: range.start, end: range.end }) });
+    if (range) return createReadStream(file, { highWaterMark: READ_CHUNK_BYTES, start: range.start, end: range.end });
+    // A whole file is read up to the size its open handle has: a read stream told where the file
+    // ends allocates no more than it reads and needs no further read to find the end, so a small
+    // file (a thumbnail) is one read of its size instead of a 256 KiB buffer and an empty read.
+    const handle = await open(file, "r");
+    try {
+      const { size } = await handle.stat();
+      return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, ...(size > 0 && { end: size - 1 }) });
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async stat(key: string): Promise<{ bytes: number } | null> {
