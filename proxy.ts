@@ -5,6 +5,7 @@ import { JSON_BODY_MAX_BYTES } from "@/lib/http/limits";
 import { checkDeclaredLength, checkOrigin } from "@/lib/http/request-guard";
 import { pageContentSecurityPolicy } from "@/lib/security/headers";
 import { settings } from "@/lib/settings";
+import { objectStoreOrigin } from "@/lib/storage/storage-url";
 
 // Runs before Next itself on every request but uploads and static files, prefetches included, for
 // what Next would otherwise answer with a 500:
@@ -23,7 +24,8 @@ export function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const policy = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const storage = settings().STORAGE_URL;
+  const policy = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", objectStore: storage && objectStoreOrigin(storage) });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);

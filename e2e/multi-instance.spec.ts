@@ -59,12 +59,11 @@ test("two web processes and two workers share one database, store and upstream l
   const [webA, webB] = cluster.webs;
   const database = new pg.Client({ connectionString: cluster.databaseUrl });
   await database.connect();
+  const context = await browser.newContext({ baseURL: webA });
   try {
     // The designer signs up (the first account) through web A; the session is good on every process.
-    const context = await browser.newContext({ baseURL: webA });
     await signUpFirstAccount(await context.newPage(), newMember("designer"));
     const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
-    await context.close();
     const call = (url: string, init: RequestInit = {}) => fetch(url, { ...init, headers: { Cookie: cookie, "Content-Type": "application/json", ...init.headers } });
 
     // Progress is watched on web B's stream.
@@ -181,7 +180,16 @@ test("two web processes and two workers share one database, store and upstream l
       expect(image.status).toBe(200);
       expect(createHash("sha256").update(Buffer.from(await image.arrayBuffer())).digest("hex")).toBe(asset.sha256);
     }
+
+    // In the browser, the gallery's thumbnails come by delivery links that redirect to the store's
+    // presigned URLs, on the store's own origin: the page's CSP must allow it, or no image shows.
+    const page = await context.newPage();
+    await page.goto("/gallery");
+    const thumbnail = page.locator("img[src*='/api/delivery/']").first();
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   } finally {
+    await context.close();
     await database.end();
   }
 });

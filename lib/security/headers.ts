@@ -17,13 +17,16 @@ export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'no
 // Pages: scripts only with this response's nonce ('strict-dynamic' lets Next's own chunks load),
 // styles from the studio (inline style attributes are React's, hence 'unsafe-inline' for styles only),
 // images from the studio and from blobs/data URLs of the user's own picks, and no framing.
-export function pageContentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
+// `objectStore`: the origin of an object store's presigned URLs, where delivery links redirect images
+// and video (a link is refused at its redirect unless the page allows where it leads).
+export function pageContentSecurityPolicy(nonce: string, options: { dev: boolean; objectStore?: string }): string {
+  const store = options.objectStore ? ` ${options.objectStore}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' blob: data:",
-    "media-src 'self' blob:",
+    `img-src 'self' blob: data:${store}`,
+    `media-src 'self' blob:${store}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

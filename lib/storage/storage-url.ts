@@ -50,3 +50,15 @@ export const storageUrlSchema = z.string().transform((value, context): S3Locatio
   const path = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
   return { bucket, prefix: path ? `${path}/` : "", endpoint, region, forcePathStyle: pathStyle === "1" || pathStyle === "true" };
 });
+
+/**
+ * The origin browsers fetch this store's presigned URLs from, which pages must allow for images
+ * and video. It follows the AWS SDK's addressing: virtual-hosted (the bucket in the host name)
+ * unless path style is forced or the bucket's name has a dot; a test holds it to the SDK's own
+ * presigned URLs.
+ */
+export function objectStoreOrigin(location: S3Location): string {
+  const service = new URL(location.endpoint ?? `https://s3.${location.region}.amazonaws.com`);
+  const virtualHosted = !location.forcePathStyle && !location.bucket.includes(".");
+  return virtualHosted ? `${service.protocol}//${location.bucket}.${service.host}` : service.origin;
+}
