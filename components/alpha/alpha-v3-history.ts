@@ -1,4 +1,4 @@
-import type { GenerationHistorySource } from "@/components/images/generation-history";
+import type { GenerationHistorySource } from "@/components/images/generation-history-query";
 
 export const alphaV3HistoryKey = ["alpha-v3", "generations"] as const;
 

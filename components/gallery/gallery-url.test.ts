@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, filtersFromSearch, galleryHref, galleryListPath, hasFilters, withFilter, withScope } from "./gallery-url";
+import { activeFilterCount, filtersFromSearch, filtersOfPageQuery, galleryHref, galleryListPath, hasFilters, withFilter, withScope } from "./gallery-url";
 
 const team = "0b8f3c3e-6d3c-4f55-9a43-2f1a4f3c9a11";
 const user = "5d7b2f1c-1f0e-4a3b-8c2d-9e8f7a6b5c4d";
@@ -17,6 +17,13 @@ describe("gallery address", () => {
   it("drops values the list would refuse instead of failing the page", () => {
     const filters = filtersFromSearch(new URLSearchParams("scope=nope&kind=poster&from=yesterday&shared=maybe&creator=7"));
     expect(filters).toEqual({ scope: "mine" });
+  });
+
+  it("reads the server's view of the address as the browser reads it", () => {
+    const query = { scope: team, kind: ["video", "image"], q: "red fox", shared: undefined };
+    expect(filtersOfPageQuery(query)).toEqual({ scope: team, kind: "video", q: "red fox" });
+    expect(filtersOfPageQuery(query)).toEqual(filtersFromSearch(new URLSearchParams(`scope=${team}&kind=video&kind=image&q=red+fox`)));
+    expect(filtersOfPageQuery({})).toEqual({ scope: "mine" });
   });
 
   it("drops an end date before the start date", () => {

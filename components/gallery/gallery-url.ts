@@ -28,6 +28,13 @@ export function filtersFromSearch(search: URLSearchParams): GalleryFilters {
   return filters;
 }
 
+/** The filters of the address as the server hands it to the page: a key given twice reads as its first value, as in the browser. */
+export function filtersOfPageQuery(query: Record<string, string | string[] | undefined>): GalleryFilters {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) for (const one of [value ?? []].flat()) search.append(key, one);
+  return filtersFromSearch(search);
+}
+
 /** The query of an address or an API call for `filters`: "mine" and unset filters left out. */
 export function searchOfFilters(filters: GalleryFilters): URLSearchParams {
   const search = new URLSearchParams();

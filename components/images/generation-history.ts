@@ -1,28 +1,12 @@
 "use client";
 
 import { useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
-import { api } from "@/lib/client/api";
+import { generationHistoryQuery, type GenerationHistorySource, type HistoryPage } from "./generation-history-query";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 
-type HistoryPage = { items: GenerationDto[]; nextCursor: string | null };
-
-/** Where a generator page's history lives: its query key and its GET route (`?cursor=` pages). */
-export type GenerationHistorySource = { key: QueryKey; path: string };
-
-/**
- * The designer's generations of one generator, newest first, a page at a time. A pending one is
- * settled by its job: components/jobs re-reads the history when the job finishes.
- */
+/** The designer's generations of one generator (generationHistoryQuery). */
 export function useGenerationHistory(source: GenerationHistorySource) {
-  return useInfiniteQuery({
-    queryKey: source.key,
-    queryFn: ({ pageParam, signal }) => api<HistoryPage>(`${source.path}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    // Its images are delivery URLs: refetched before they expire.
-    refetchInterval: DELIVERY_REFRESH_MS,
-  });
+  return useInfiniteQuery(generationHistoryQuery(source));
 }
 
 /** Flattened pages; an item can appear twice while pages shift under a refetch, so ids are deduplicated. */

@@ -2,14 +2,15 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useJobs } from "@/components/jobs/use-jobs";
+import { useJobsOnceHydrated } from "@/components/jobs/use-jobs";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
-import { historyItems, useGenerationHistory, type GenerationHistorySource } from "./generation-history";
+import { historyItems, useGenerationHistory } from "./generation-history";
+import type { GenerationHistorySource } from "./generation-history-query";
 import { Lightbox } from "./lightbox";
 import { VariationSet } from "./variation-set";
 import { groupVariationSets } from "./variation-sets";
@@ -42,8 +43,9 @@ type Props = {
 // was started.
 export function HistoryList({ source, name, emptyHint, renderItem }: Props) {
   const history = useGenerationHistory(source);
-  const jobs = useJobs();
-  const jobOf = new Map<string, JobDto>((jobs.data ?? []).flatMap((job) => (job.generationId ? [[job.generationId, job] as const] : [])));
+  // The server draws the first page without the jobs list (components/jobs/use-jobs).
+  const jobs = useJobsOnceHydrated((list) => list.jobs);
+  const jobOf = new Map<string, JobDto>((jobs ?? []).flatMap((job) => (job.generationId ? [[job.generationId, job] as const] : [])));
   const [viewing, setViewing] = useState<{ generation: GenerationDto; image: AssetDto }>();
   const items = historyItems(history.data);
   const onOpen = (generation: GenerationDto, image: AssetDto) => setViewing({ generation, image });

@@ -8,7 +8,8 @@ import { api, isApiError } from "@/lib/client/api";
 import type { ClientError } from "@/lib/errors";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { isActiveJobState, type ActiveJobState, type JobDto, type JobKind } from "@/lib/jobs/job-dto";
-import { historyItems, prependGeneration, useGenerationHistory, type GenerationHistorySource } from "./generation-history";
+import { historyItems, prependGeneration, useGenerationHistory } from "./generation-history";
+import type { GenerationHistorySource } from "./generation-history-query";
 
 /** Where the followed request stands: still being sent, or its job's state. */
 export type RunningGeneration = {

@@ -25,7 +25,9 @@ function JobClock({ job }: { job: VideoJobDto }) {
   // An ended job's clock stands still: no need to wake every second for it.
   const now = useNow(active ? 1000 : 60_000);
   return (
-    <span className="shrink-0 font-mono tabular-nums" data-testid="video-job-elapsed" title={active ? "Time since it was submitted" : "Time from submit to result"}>
+    // A running clock drawn by the server is a second or so behind the browser's first render: the
+    // browser keeps the server's figure until its next tick instead of redrawing the page over it.
+    <span suppressHydrationWarning className="shrink-0 font-mono tabular-nums" data-testid="video-job-elapsed" title={active ? "Time since it was submitted" : "Time from submit to result"}>
       {jobClockText(job, now)}
     </span>
   );

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { CompareView } from "@/components/compare/compare-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
@@ -13,9 +12,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Compare models" description="One prompt on two to four models side by side; keep the one you like as the gallery entry." />
-      <Suspense>
-        <CompareView recent={recent} />
-      </Suspense>
+      <CompareView recent={recent} />
     </>
   );
 }

@@ -1,24 +1,40 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { GalleryBrowser } from "@/components/gallery/gallery-browser";
-import { GallerySkeleton } from "@/components/gallery/gallery-empty";
+import { galleryListQuery } from "@/components/gallery/gallery-queries";
+import { filtersOfPageQuery, type GalleryFilters } from "@/components/gallery/gallery-url";
+import { FirstPage } from "@/components/providers/first-page";
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePageUser } from "@/lib/auth/current-user";
+import { requirePageUser, type CurrentUser } from "@/lib/auth/current-user";
+import { isAppError } from "@/lib/errors";
+import { galleryQuerySchema } from "@/lib/gallery/gallery-schemas";
+import { listGallery } from "@/lib/gallery/list-gallery";
 import { listMyTeams } from "@/lib/teams/teams";
 
 export const metadata: Metadata = { title: "Gallery" };
 
 // The gallery (issue 12): the signed-in user's own entries and one tab per team they belong to. The
-// list itself comes from GET /api/gallery, which applies the access rule.
-export default async function Page() {
+// first page of the tab in the address is read here, under the access rule of GET /api/gallery,
+// which serves the pages after it and every later change of tab or filter.
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePageUser();
-  const teams = await listMyTeams(user);
+  const filters = filtersOfPageQuery(await searchParams);
+  const [teams, firstPage] = await Promise.all([listMyTeams(user), readFirstPage(user, filters)]);
   return (
     <>
       <PageHeader title="Gallery" description="Everything you made, and what your teams share: images, layer sets, group sets, conversations and videos." />
-      <Suspense fallback={<GallerySkeleton />}>
+      <FirstPage query={galleryListQuery(filters)} page={firstPage}>
         <GalleryBrowser teams={teams} />
-      </Suspense>
+      </FirstPage>
     </>
   );
+}
+
+/** A tab the user may not read (a team they have left) is left to the browser, which shows the API's refusal. */
+async function readFirstPage(user: CurrentUser, filters: GalleryFilters) {
+  try {
+    return await listGallery(user, galleryQuerySchema.parse(filters));
+  } catch (error) {
+    if (isAppError(error)) return undefined;
+    throw error;
+  }
 }

@@ -1,22 +1,26 @@
 import type { Metadata } from "next";
 import { galleryRefillOf } from "@/components/gallery/gallery-links";
-import { duplicateRequestOf } from "@/components/videos/video-links";
+import { FirstPage } from "@/components/providers/first-page";
+import { duplicateRequestOf, NO_FILTERS } from "@/components/videos/video-links";
+import { videoListQuery } from "@/components/videos/video-queries";
 import { VideoStudio } from "@/components/videos/video-studio";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
+import { listVideos } from "@/lib/videos/list-videos";
 
 export const metadata: Metadata = { title: "Videos" };
 
 // `?duplicate=<job id>&seed=1` opens the form refilled from that job (the detail page's Duplicate);
-// `?reuse=<gallery entry>` from a video entry of the gallery (issue 12).
+// `?reuse=<gallery entry>` from a video entry of the gallery (issue 12). The dashboard opens unfiltered.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePageUser();
-  const query = await searchParams;
-  const duplicate = duplicateRequestOf(query);
+  const user = await requirePageUser();
+  const [query, videos] = await Promise.all([searchParams, listVideos(user, {})]);
   return (
     <>
       <PageHeader title="Videos" description="Text to video, first and last frames, or references: jobs of a few minutes that run on the server, kept in the studio once done." />
-      <VideoStudio duplicate={duplicate} refill={galleryRefillOf(query)} />
+      <FirstPage query={videoListQuery(NO_FILTERS)} page={videos}>
+        <VideoStudio duplicate={duplicateRequestOf(query)} refill={galleryRefillOf(query)} />
+      </FirstPage>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { Suspense } from "react";
 import { chatKeys } from "@/components/chat/chat-queries";
 import { ConversationView } from "@/components/chat/conversation-view";
 import { ThreadEndScript } from "@/components/chat/thread-end-script";
@@ -27,9 +26,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <Suspense>
-        <ConversationView key={id} conversationId={id} />
-      </Suspense>
+      <ConversationView key={id} conversationId={id} />
       <ThreadEndScript nonce={nonce} />
     </HydrationBoundary>
   );

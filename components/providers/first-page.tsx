@@ -1,0 +1,14 @@
+import { dehydrate, HydrationBoundary, QueryClient, type DataTag, type InfiniteData, type QueryKey } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+
+type PagedQuery<TPage, TParam> = { queryKey: DataTag<QueryKey, InfiniteData<TPage, unknown>, Error>; initialPageParam: TParam };
+
+// A paged list's first page, read by a page on the server and handed to the browser's cache as its
+// own first fetch would have left it: the list (or its empty state) is then in the server's HTML and
+// on the first paint, rather than drawn once the browser has hydrated, asked the API and heard back.
+// Without a page (one the server may not read, e.g. a team tab the user has left) the browser asks as before.
+export function FirstPage<TPage, TParam>({ query, page, children }: { query: PagedQuery<TPage, TParam>; page: TPage | undefined; children: ReactNode }) {
+  const client = new QueryClient();
+  if (page !== undefined) client.setQueryData(query.queryKey, { pages: [page], pageParams: [query.initialPageParam] });
+  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+}
