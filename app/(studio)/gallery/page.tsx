@@ -29,10 +29,12 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   );
 }
 
-/** A tab the user may not read (a team they have left) is left to the browser, which shows the API's refusal. */
+/** A tab the user may not read (a team they have left), or filters the API refuses, are left to the browser, which shows the API's refusal. */
 async function readFirstPage(user: CurrentUser, filters: GalleryFilters) {
+  const query = galleryQuerySchema.safeParse(filters);
+  if (!query.success) return undefined;
   try {
-    return await listGallery(user, galleryQuerySchema.parse(filters));
+    return await listGallery(user, query.data);
   } catch (error) {
     if (isAppError(error)) return undefined;
     throw error;
