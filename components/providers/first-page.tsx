@@ -7,8 +7,11 @@ type PagedQuery<TPage, TParam> = { queryKey: DataTag<QueryKey, InfiniteData<TPag
 // own first fetch would have left it: the list (or its empty state) is then in the server's HTML and
 // on the first paint, rather than drawn once the browser has hydrated, asked the API and heard back.
 // Without a page (one the server may not read, e.g. a team tab the user has left) the browser asks as before.
+// The page is handed over as already stale, so the browser reads it again once it is live: what was
+// made between the server's read and the page's subscription to job events still shows. A cache that
+// already holds the list (a return by client-side navigation) keeps its own, newer copy.
 export function FirstPage<TPage, TParam>({ query, page, children }: { query: PagedQuery<TPage, TParam>; page: TPage | undefined; children: ReactNode }) {
   const client = new QueryClient();
-  if (page !== undefined) client.setQueryData(query.queryKey, { pages: [page], pageParams: [query.initialPageParam] });
+  if (page !== undefined) client.setQueryData(query.queryKey, { pages: [page], pageParams: [query.initialPageParam] }, { updatedAt: 0 });
   return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
 }
