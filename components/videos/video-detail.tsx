@@ -36,7 +36,7 @@ function BackLink() {
   );
 }
 
-// One video job (issue 11 "job detail view"): the seekable player with its poster frame (delivery
+// One video job: the seekable player with its poster frame (delivery
 // URLs answer Range), the 720p copy beside the original, downloads, and every setting, time and
 // applied argument of the job. Read again every 5 s while the job is under way, and for new delivery
 // URLs before the shown ones expire.

@@ -11,7 +11,8 @@ import { listVideos } from "@/lib/videos/list-videos";
 export const metadata: Metadata = { title: "Videos" };
 
 // `?duplicate=<job id>&seed=1` opens the form refilled from that job (the detail page's Duplicate);
-// `?reuse=<gallery entry>` from a video entry of the gallery (issue 12). The dashboard opens unfiltered.
+// `?reuse=<gallery entry>` from a video entry of the gallery. The dashboard opens unfiltered, so its
+// first page is read here under the key of the unfiltered list.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePageUser();
   const [query, videos] = await Promise.all([searchParams, listVideos(user, {})]);
