@@ -1,7 +1,7 @@
 // The studio's production web server (`npm run start:web`; `npm start` runs it): a Node HTTP server of
 // its own with Next's request handler behind it (Next's custom-server API), which answers signed
-// delivery URLs of files on the local disk itself (lib/assets/deliver-from-node) and hands every
-// other request to Next unchanged. Run with the react-server condition, as the studio's server
+// delivery URLs itself (lib/assets/deliver-from-node: the file from the local disk, or the redirect
+// to the object store) and hands every other request to Next unchanged. Run with the react-server condition, as the studio's server
 // modules expect. `PORT` (default 3000) and `HOSTNAME` (default every interface), as `next start`.
 // SIGTERM or SIGINT drains the server (instrumentation.ts, lib/http/server-drain).
 import { createServer } from "node:http";

@@ -7,15 +7,17 @@ import { log } from "@/lib/log";
 import { apiContentSecurityPolicy, baseSecurityHeaders } from "@/lib/security/headers";
 import { blobStore } from "@/lib/storage";
 import { deliveryQuerySchema } from "./asset-queries";
-import { type DeliveryTarget, verifyDelivery } from "./delivery-url";
+import { presignedRedirect } from "./deliver-signed";
+import { type DeliveryQuery, type DeliveryTarget, verifyDelivery } from "./delivery-url";
 import { blobAnswer } from "./serve-asset";
 
-// Signed delivery URLs of files on the local disk, answered by the web entry (scripts/web.ts) before
-// Next: their signature is their whole authorization, so Next's routing and Web-stream response add
-// only cost to the byte path. Only a request the route would serve is answered here, with the same
-// signature check (verifyDelivery), guards (checkUrlText, the query schema) and answer (blobAnswer);
-// anything else (a refusal, a token, a missing file, an unsatisfiable range, an object store, which
-// redirects) is handed to Next, so it gets exactly the route's answer.
+// Signed delivery URLs, answered by the web entry (scripts/web.ts) before Next: their signature is
+// their whole authorization, so Next's routing and Web-stream response add only cost to the byte
+// path. Only a request the route would serve is answered here, with the same signature check
+// (verifyDelivery), guards (checkUrlText, the query schema) and answer: the file from the local disk
+// (blobAnswer), or the redirect to an object store's presigned GET (presignedRedirect). Anything
+// else (a refusal, a token, a missing file, an unsatisfiable range) is handed to Next, so it gets
+// exactly the route's answer.
 
 const PREFIX = "/api/delivery/";
 
@@ -35,8 +37,8 @@ function header(request: IncomingMessage, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-// The file the request opens when the route would serve it from the local disk, else undefined.
-function localTarget(request: IncomingMessage, url: URL): DeliveryTarget | undefined {
+// The file the request names when the route would serve it, else undefined.
+function deliveryTarget(request: IncomingMessage, url: URL): { target: DeliveryTarget; query: DeliveryQuery } | undefined {
   // Origin checks are the route's (a signed URL is no licence for another site's page): a request
   // that carries an Origin or comes from another site goes to Next. A page's own <img> and <video>
   // send neither.
@@ -50,25 +52,33 @@ function localTarget(request: IncomingMessage, url: URL): DeliveryTarget | undef
   if (!id || id.includes("/") || id.includes("%")) return undefined;
   if (checkUrlText(url, { id })) return undefined;
   const query = deliveryQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success || blobStore().presignedGetUrl) return undefined;
-  return verifyDelivery(id, query.data) ?? undefined;
+  if (!query.success) return undefined;
+  const target = verifyDelivery(id, query.data);
+  return target ? { target, query: query.data } : undefined;
 }
 
 /**
- * Answers a GET or HEAD of a delivery URL (isDeliveryRequest) when the route would serve its file
- * from the local disk, and resolves true; resolves false, having sent nothing, for Next to answer.
+ * Answers a GET or HEAD of a delivery URL (isDeliveryRequest) when the route would serve it, and
+ * resolves true; resolves false, having sent nothing, for Next to answer.
  */
 export async function deliverFromNode(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   const started = performance.now();
   const url = new URL(request.url ?? "/", "http://studio.invalid");
-  const target = localTarget(request, url);
-  if (!target) return false;
+  const delivery = deliveryTarget(request, url);
+  if (!delivery) return false;
+  const { target } = delivery;
   const store = blobStore();
+  const requestId = header(request, "x-request-id") ?? randomUUID();
+  const done = (status: number) => log.info({ requestId, method: request.method, path: url.pathname, status, ms: Math.round(performance.now() - started) }, "request");
+  if (store.presignedGetUrl) {
+    response.writeHead(302, { ...SECURITY_HEADERS, ...(await presignedRedirect(store, target, delivery.query)), "x-request-id": requestId }).end();
+    done(302);
+    return true;
+  }
   const info = await store.stat(target.storageKey).catch(() => null);
   if (!info) return false;
   const answer = blobAnswer(target, info.bytes, (name) => header(request, name), { download: target.variant === "download" });
   if (answer.status === 416) return false;
-  const requestId = header(request, "x-request-id") ?? randomUUID();
   response.writeHead(answer.status, { ...SECURITY_HEADERS, ...answer.headers, "x-request-id": requestId });
   if (request.method === "HEAD" || answer.status === 304) response.end();
   else {
@@ -77,6 +87,6 @@ export async function deliverFromNode(request: IncomingMessage, response: Server
       if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") log.warn({ err: error, requestId }, "streaming a delivered file failed");
     });
   }
-  log.info({ requestId, method: request.method, path: url.pathname, status: answer.status, ms: Math.round(performance.now() - started) }, "request");
+  done(answer.status);
   return true;
 }

@@ -1,10 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { S3BlobStore, s3Client } from "@/lib/storage/s3-blob-store";
 import { useS3Server } from "@/test/s3-server";
+import { deliverFromNode } from "./deliver-from-node";
 import { deliverSigned } from "./deliver-signed";
 import { signDeliveryPath, type DeliveryQuery } from "./delivery-url";
 
@@ -40,5 +43,37 @@ describe("signed delivery from an object store", () => {
     expect(part.headers.get("content-disposition")).toBe('attachment; filename="studio-image-asset-1.png"');
     const etag = part.headers.get("etag")!;
     expect((await fetch(presigned, { headers: { "If-None-Match": etag } })).status).toBe(304);
+  });
+
+  it("is redirected by the web entry before Next as the route redirects it, with the security headers", async () => {
+    const bytes = Buffer.from("the studio's bytes");
+    const { key } = await store.current.put(Readable.from([bytes]));
+    const now = Date.now();
+    const pathAndQuery = signDeliveryPath({ assetId: "asset-2", variant: "thumb", storageKey: key, mime: "image/webp", fileName: "studio-image-asset-2.webp" }, now);
+    const server = createServer((request, response) => void deliverFromNode(request, response).then((served) => served || response.writeHead(599).end()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const answer = await new Promise<{ status: number; headers: IncomingHttpHeaders }>((resolve, reject) => {
+        const outgoing = httpRequest(`http://127.0.0.1:${(server.address() as AddressInfo).port}${pathAndQuery}`, { agent: false }, (response) => {
+          response.resume();
+          resolve({ status: response.statusCode!, headers: response.headers });
+        });
+        outgoing.on("error", reject).end();
+      });
+      const url = new URL(pathAndQuery, "http://studio.test");
+      const route = await deliverSigned("asset-2", Object.fromEntries(url.searchParams) as DeliveryQuery, new Request(url), now);
+      expect(answer.status).toBe(302);
+      expect(answer.headers["cache-control"]).toBe(route.headers.get("cache-control"));
+      expect(answer.headers["content-security-policy"]).toContain("sandbox");
+      const presigned = new URL(answer.headers.location!);
+      const routes = new URL(route.headers.get("location")!);
+      expect(presigned.origin + presigned.pathname).toBe(routes.origin + routes.pathname);
+      expect(presigned.searchParams.get("response-content-type")).toBe("image/webp");
+      const fetched = await fetch(presigned);
+      expect(fetched.status).toBe(200);
+      expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

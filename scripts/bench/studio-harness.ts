@@ -2,7 +2,7 @@
 // in its own process group, stopped together), an optional throwaway PostgreSQL database, and the
 // studio's first account signed up through its sign-up form.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readFile, readdir, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
@@ -133,8 +133,10 @@ type StudioOptions = {
 /** Starts a production studio (scripts/start.ts, which builds it when its sources changed) on 127.0.0.1; resolves once it answers. */
 export async function startStudio(options: StudioOptions): Promise<void> {
   // `next build` (run by start.ts when the sources changed) rewrites tsconfig.json for the build
-  // folder; it is put back as it was once the studio answers.
+  // folder; it is put back as it was once the studio answers, with its old modification time, so
+  // that the next run does not take it for a changed source and build again.
   const tsconfig = await readFile("tsconfig.json", "utf8");
+  const { atime, mtime } = await stat("tsconfig.json");
   const child = start("studio", ["npx", "tsx", "--conditions=react-server", "scripts/start.ts"], {
     PORT: String(options.port),
     HOST: "127.0.0.1",
@@ -156,7 +158,10 @@ export async function startStudio(options: StudioOptions): Promise<void> {
     if (answer?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  if ((await readFile("tsconfig.json", "utf8")) !== tsconfig) await writeFile("tsconfig.json", tsconfig);
+  if ((await readFile("tsconfig.json", "utf8")) !== tsconfig) {
+    await writeFile("tsconfig.json", tsconfig);
+    await utimes("tsconfig.json", atime, mtime);
+  }
 }
 
 export function studioUrl(port: number): string {
