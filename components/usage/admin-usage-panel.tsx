@@ -9,10 +9,10 @@ import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
 import type { UsageGroupDto } from "@/lib/usage/usage-dto";
 import { USAGE_COUNTING_NOTE, USAGE_GROUP_LABELS, USAGE_MODELS, usageModelLabel, type UsageMetric } from "@/lib/usage/usage-labels";
-import { addDays, USAGE_DEFAULT_DAYS, USAGE_GROUPS, USAGE_MAX_DAYS, utcDay, type UsageGroup } from "@/lib/usage/usage-schemas";
+import { USAGE_GROUPS, USAGE_MAX_DAYS, type UsageGroup } from "@/lib/usage/usage-schemas";
 import { UsageChart } from "./usage-chart";
 import { UsageMetricToggle } from "./usage-metric-toggle";
-import { adminUsageQuery, adminUsageSearch, type AdminUsageFilters } from "./usage-queries";
+import { adminUsageQuery, adminUsageSearch, defaultAdminUsageFilters, type AdminUsageFilters } from "./usage-queries";
 import { UsageTable } from "./usage-table";
 
 const GROUP_OPTIONS = USAGE_GROUPS.map((value) => ({ value, label: USAGE_GROUP_LABELS[value] }));
@@ -23,11 +23,12 @@ type Narrowing = { id: string; label: string };
 const linkButton =
   "inline-flex h-8 items-center rounded-lg border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
 
-// Issue 12 "Usage", the admin's view: everyone's tokens, images and video seconds over a range,
-// charted per day and model, tabled per day, user, team or model, and exported as CSV.
-export function AdminUsagePanel() {
-  const [to, setTo] = useState(() => utcDay(new Date()));
-  const [from, setFrom] = useState(() => addDays(utcDay(new Date()), 1 - USAGE_DEFAULT_DAYS));
+// Usage, the admin's view: everyone's tokens, images and video seconds over a range, charted per
+// day and model, tabled per day, user, team or model, and exported as CSV. It opens on the range
+// ending `today` (the server's UTC day, so the range the server read is the one shown).
+export function AdminUsagePanel({ today }: { today: string }) {
+  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => defaultAdminUsageFilters(today).from);
   const [groupBy, setGroupBy] = useState<UsageGroup>("day");
   const [model, setModel] = useState("");
   const [user, setUser] = useState<Narrowing | null>(null);

@@ -2,9 +2,15 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
 import type { UsageReportDto } from "@/lib/usage/usage-dto";
+import { addDays, USAGE_DEFAULT_DAYS } from "@/lib/usage/usage-schemas";
 
 /** The admin's choices on the page, as GET /api/admin/usage parameters (empty ones left out). */
 export type AdminUsageFilters = { from: string; to: string; groupBy: string; model: string; userId: string; teamId: string };
+
+/** What the page opens on: the last USAGE_DEFAULT_DAYS days up to `today` (a UTC day), per day, of everyone and every model. */
+export function defaultAdminUsageFilters(today: string): AdminUsageFilters {
+  return { from: addDays(today, 1 - USAGE_DEFAULT_DAYS), to: today, groupBy: "day", model: "", userId: "", teamId: "" };
+}
 
 export function adminUsageSearch(filters: AdminUsageFilters, format: "json" | "csv" = "json"): string {
   const search = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ""));
