@@ -3,7 +3,8 @@
 // then download the result URL with the key (spec 2.1) — and through a production studio, one at a
 // time and 20 at once, in one run, the two ways taking turns. Prints p50/p99 added latency (studio
 // minus direct), the throughput ratio (studio / direct), and the CPU time the emulator's and the
-// studio's processes used per generation: on a machine they share, the ratio cannot pass the
+// studio's processes used per generation, the studio's by process (web server, worker, embedded
+// database server, the rest: start.ts and npx): on a machine they share, the ratio cannot pass the
 // emulator's CPU per generation direct over the sum of both through the studio. Where the studio's
 // time goes is split in three by the job's own times (`createdAt`, `finishedAt`): up to its row (the
 // request, the session, the job's transaction), from its row to its end being decided (the
@@ -17,7 +18,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { benchDatabase, cpuSecondsOf, emulatorKey, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
+import { benchDatabase, cpuSecondsOf, emulatorKey, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioCpu, studioUrl, type StudioCpu } from "./bench/studio-harness";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const studio = studioUrl(port);
@@ -130,12 +131,29 @@ async function throughStudio(cookie: string, jobs: JobEvents, body: Body): Promi
   return { "to its row": created - began, "row to end": ended - created, "end to event": heard - ended };
 }
 
-type Measured = { latencies: number[]; parts: Map<string, number[]>; seconds: number; cpu: { emulator: number; studio: number } };
+/** CPU seconds of the emulator and of each of the studio's processes. */
+type Cpu = { emulator: number } & StudioCpu;
+const STUDIO_PROCESSES = ["web", "worker", "database", "rest"] as const;
+const noCpu = (): Cpu => ({ emulator: 0, web: 0, worker: 0, database: 0, rest: 0 });
+const studioTotal = (cpu: Cpu) => STUDIO_PROCESSES.reduce((sum, part) => sum + cpu[part], 0);
+const cpuChange = (after: Cpu, before: Cpu): Cpu => Object.fromEntries(Object.entries(after).map(([part, seconds]) => [part, seconds - before[part as keyof Cpu]])) as Cpu;
+const addCpu = (into: Cpu, more: Cpu) => Object.entries(more).forEach(([part, seconds]) => (into[part as keyof Cpu] += seconds));
+
+type Measured = { latencies: number[]; parts: Map<string, number[]>; seconds: number; cpu: Cpu };
+
+/** The studio's CPU milliseconds per generation, in all and by process. */
+function studioCpuPer(cpu: Cpu, generations: number): string {
+  const ms = (seconds: number) => ((1000 * seconds) / generations).toFixed(0);
+  return `${ms(studioTotal(cpu))} ms (${STUDIO_PROCESSES.map((part) => `${part} ${ms(cpu[part])}`).join(" + ")})`;
+}
+
+/** The studio's data directory, where studioCpu finds its embedded database server. */
+let studioDataDir = "";
 
 /** CPU seconds the emulator's and the studio's processes have used so far (NaN where unknown). */
-async function cpuNow() {
-  const [emulator, studio] = await Promise.all([cpuSecondsOf("emulator"), cpuSecondsOf("studio")]);
-  return { emulator: emulator ?? NaN, studio: studio ?? NaN };
+async function cpuNow(): Promise<Cpu> {
+  const [emulator, studio] = await Promise.all([cpuSecondsOf("emulator"), studioCpu(studioDataDir)]);
+  return { emulator: emulator ?? NaN, ...(studio ?? { web: NaN, worker: NaN, database: NaN, rest: NaN }) };
 }
 
 /** Runs `task` on each body with `concurrency` at once: each one's latency and parts (ms), the run's duration and the CPU both sides used meanwhile. */
@@ -158,7 +176,7 @@ async function measure(bodies: Body[], concurrency: number, task: (body: Body) =
   );
   const seconds = (performance.now() - began) / 1000;
   const cpuAfter = await cpuNow();
-  return { latencies, parts, seconds, cpu: { emulator: cpuAfter.emulator - cpuBefore.emulator, studio: cpuAfter.studio - cpuBefore.studio } };
+  return { latencies, parts, seconds, cpu: cpuChange(cpuAfter, cpuBefore) };
 }
 
 /**
@@ -169,9 +187,9 @@ async function measure(bodies: Body[], concurrency: number, task: (body: Body) =
  * the studio's. After each round through the studio the next round waits for its background work.
  */
 async function compare(bodies: Body[], concurrency: number, ways: { direct: (body: Body) => Promise<Parts>; studio: (body: Body) => Promise<Parts> }) {
-  const empty = (): Measured => ({ latencies: [], parts: new Map(), seconds: 0, cpu: { emulator: 0, studio: 0 } });
+  const empty = (): Measured => ({ latencies: [], parts: new Map(), seconds: 0, cpu: noCpu() });
   const totals = { direct: empty(), studio: empty() };
-  let backgroundCpu = 0;
+  const backgroundCpu = noCpu();
   for (let first = 0; first < bodies.length; first += 2 * concurrency) {
     const round = bodies.slice(first, first + 2 * concurrency);
     for (const way of ["direct", "studio"] as const) {
@@ -179,19 +197,19 @@ async function compare(bodies: Body[], concurrency: number, ways: { direct: (bod
       totals[way].latencies.push(...measured.latencies);
       for (const [part, values] of measured.parts) totals[way].parts.set(part, [...(totals[way].parts.get(part) ?? []), ...values]);
       totals[way].seconds += measured.seconds;
-      totals[way].cpu.emulator += measured.cpu.emulator;
-      totals[way].cpu.studio += measured.cpu.studio;
+      addCpu(totals[way].cpu, measured.cpu);
     }
-    backgroundCpu += await studioSettled();
+    addCpu(backgroundCpu, await studioSettled());
   }
   // CPU milliseconds per generation: where the studio's time goes on a machine it shares with the emulator.
   const summary = ({ latencies, parts, seconds, cpu }: Measured) => ({
     latencies: latencies.sort((a, b) => a - b),
     parts: [...parts].map(([part, values]) => `${part} ${quantile(values.sort((a, b) => a - b), 0.5).toFixed(0)}`).join(" + "),
     perSecond: bodies.length / seconds,
-    cpuMs: { emulator: (1000 * cpu.emulator) / bodies.length, studio: (1000 * cpu.studio) / bodies.length },
+    emulatorCpuMs: (1000 * cpu.emulator) / bodies.length,
+    studioCpu: studioCpuPer(cpu, bodies.length),
   });
-  return { straight: summary(totals.direct), proxied: summary(totals.studio), backgroundCpuMs: (1000 * backgroundCpu) / bodies.length };
+  return { straight: summary(totals.direct), proxied: summary(totals.studio), background: studioCpuPer(backgroundCpu, bodies.length) };
 }
 
 /** Below this share of one core over a sampling window, the studio counts as idle. */
@@ -205,16 +223,16 @@ const BACKGROUND_START_MS = 1_500;
  * it neither slows the next round nor goes uncounted: its CPU seconds are returned and printed on
  * their own; the wait is in neither way's time.
  */
-async function studioSettled(): Promise<number> {
-  const start = (await cpuNow()).studio;
+async function studioSettled(): Promise<Cpu> {
+  const start = await cpuNow();
   const began = performance.now();
-  let last = start;
+  let last = studioTotal(start);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
-    const now = (await cpuNow()).studio;
-    const idle = now - last < (IDLE_SHARE * SAMPLE_MS) / 1000;
-    last = now;
-    if (Number.isNaN(now) || (idle && performance.now() - began >= BACKGROUND_START_MS)) return now - start;
+    const now = await cpuNow();
+    const idle = studioTotal(now) - last < (IDLE_SHARE * SAMPLE_MS) / 1000;
+    last = studioTotal(now);
+    if (Number.isNaN(last) || (idle && performance.now() - began >= BACKGROUND_START_MS)) return cpuChange(now, start);
   }
 }
 
@@ -222,6 +240,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "studio-bench-"));
+  studioDataDir = dataDir;
   const database = await benchDatabase();
   try {
     // Room for every request of the 20-at-once case, so neither side meets a 429.
@@ -239,13 +258,13 @@ async function main() {
     for (const { concurrency, count } of cases) {
       // The same generations both ways: same prompts and seeds, so the same bytes.
       const bodies = Array.from({ length: count }, (_, i) => bodyFor(`c${concurrency}`, i));
-      const { straight, proxied, backgroundCpuMs } = await compare(bodies, concurrency, { direct: (body) => direct(emulator.image, body), studio: (body) => throughStudio(cookie, jobs, body) });
+      const { straight, proxied, background } = await compare(bodies, concurrency, { direct: (body) => direct(emulator.image, body), studio: (body) => throughStudio(cookie, jobs, body) });
       const row = (q: number) => `${(quantile(proxied.latencies, q) - quantile(straight.latencies, q)).toFixed(1)} ms`;
       console.log(
         `${String(concurrency).padStart(2)} at once, ${count} each: direct p50 ${quantile(straight.latencies, 0.5).toFixed(1)} ms, studio p50 ${quantile(proxied.latencies, 0.5).toFixed(1)} ms; ` +
           `added p50 ${row(0.5)}, p99 ${row(0.99)}; throughput ${proxied.perSecond.toFixed(2)}/s vs ${straight.perSecond.toFixed(2)}/s, ratio ${(proxied.perSecond / straight.perSecond).toFixed(2)}; ` +
-          `CPU per generation: direct, emulator ${straight.cpuMs.emulator.toFixed(0)} ms; through the studio, emulator ${proxied.cpuMs.emulator.toFixed(0)} ms + studio ${proxied.cpuMs.studio.toFixed(0)} ms, ` +
-          `then ${backgroundCpuMs.toFixed(0)} ms in the studio's background work (thumbnails, timers) after each round`,
+          `CPU per generation: direct, emulator ${straight.emulatorCpuMs.toFixed(0)} ms; through the studio, emulator ${proxied.emulatorCpuMs.toFixed(0)} ms + studio ${proxied.studioCpu}, ` +
+          `then ${background} in the studio's background work (thumbnails, timers) after each round`,
       );
       console.log(`   p50 parts (ms): direct ${straight.parts}; through the studio ${proxied.parts}`);
     }

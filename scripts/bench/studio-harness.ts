@@ -27,23 +27,64 @@ function start(role: Role, command: string[], env: Record<string, string>): Chil
 /** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every mainstream kernel). */
 const TICKS_PER_SECOND = 100;
 
+type ProcessTimes = { pid: number; ppid: number; group: number; seconds: number; reapedSeconds: number; command: string };
+
+/**
+ * Every live process's parent, process group, CPU seconds (user + system), those of its children it
+ * has reaped, and command line, from /proc; [] where there is no /proc.
+ */
+async function processTimes(): Promise<ProcessTimes[]> {
+  const entries = await readdir("/proc").catch(() => [] as string[]);
+  const found = await Promise.all(
+    entries
+      .filter((name) => /^\d+$/.test(name))
+      .map(async (entry): Promise<ProcessTimes | undefined> => {
+        const [stat, command] = await Promise.all([readFile(`/proc/${entry}/stat`, "utf8").catch(() => ""), readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "")]);
+        if (!stat) return undefined;
+        // After the command's closing parenthesis: state, ppid, pgrp, …, utime (14th field), stime, cutime, cstime (17th).
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+        const ticks = (from: number) => (fields[from] + fields[from + 1]) / TICKS_PER_SECOND;
+        return { pid: Number(entry), ppid: fields[1], group: fields[2], seconds: ticks(11), reapedSeconds: ticks(13), command: command.replaceAll("\0", " ") };
+      }),
+  );
+  return found.filter((times) => times !== undefined);
+}
+
 /**
  * CPU seconds (user + system) used so far by the live processes of the emulator's or the studio's
- * process group, read from /proc; undefined where there is no /proc. A PostgreSQL server's own
- * processes are not in the studio's group.
+ * process group; undefined where there is no /proc. A PostgreSQL server's own processes are not in
+ * the studio's group: studioCpu counts its embedded one.
  */
 export async function cpuSecondsOf(role: Role): Promise<number | undefined> {
   const group = groupOf.get(role);
-  const entries = await readdir("/proc").catch(() => undefined);
-  if (!group || !entries) return undefined;
-  let ticks = 0;
-  for (const entry of entries.filter((name) => /^\d+$/.test(name))) {
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    // After the command's closing parenthesis: state, ppid, pgrp, …, utime (14th field), stime (15th).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+  const processes = await processTimes();
+  if (!group || !processes.length) return undefined;
+  return processes.filter((times) => times.group === group).reduce((sum, times) => sum + times.seconds, 0);
+}
+
+/** The studio's CPU seconds so far, by process: the web server, the worker, the rest of its group (start.ts, npx), and its embedded database server. */
+export type StudioCpu = { web: number; worker: number; rest: number; database: number };
+
+/**
+ * The studio's CPU seconds so far by process (StudioCpu); the database is its embedded PostgreSQL in
+ * `dataDir` (the postmaster named by its postmaster.pid, the backends it runs and those it has ended), 0 when the
+ * studio runs on another server. Undefined where there is no /proc.
+ */
+export async function studioCpu(dataDir: string): Promise<StudioCpu | undefined> {
+  const group = groupOf.get("studio");
+  const processes = await processTimes();
+  if (!group || !processes.length) return undefined;
+  const postmaster = Number((await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").catch(() => "")).split("\n")[0]) || -1;
+  const cpu: StudioCpu = { web: 0, worker: 0, rest: 0, database: 0 };
+  for (const times of processes) {
+    if (times.pid === postmaster) cpu.database += times.seconds + times.reapedSeconds;
+    else if (times.ppid === postmaster) cpu.database += times.seconds;
+    else if (times.group !== group) continue;
+    else if (times.command.includes("scripts/web.ts")) cpu.web += times.seconds;
+    else if (times.command.includes("scripts/worker.ts")) cpu.worker += times.seconds;
+    else cpu.rest += times.seconds;
   }
-  return ticks / TICKS_PER_SECOND;
+  return cpu;
 }
 
 /**
