@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { adminStorageState, emulatorPorts } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
 
-// Issue 11, "Admin pages": an admin switches the video agent's partition and watches it become ready
+// The admin video page: an admin switches the video agent's partition and watches it become ready
 // (spec 3.2: the page polls every 12 s), checks the agent's health and runs a test job on the
 // inference server; a member is refused the page and every admin video API.
 const agent = `http://127.0.0.1:${emulatorPorts.agent}`;

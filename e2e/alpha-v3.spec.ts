@@ -159,7 +159,7 @@ test("a service that stays busy (429) is reported as busy, with a way to try aga
   const alert = page.getByRole("alert").filter({ hasText: "Too many requests right now" });
   await expect(alert).toBeVisible({ timeout: 30_000 });
   await expect(alert).toContainText("The service is busy");
-  // The failed job can be repeated with its own settings and seed (issue 9).
+  // The failed job can be repeated with its own settings and seed.
   await expect(alert.getByRole("button", { name: "Run again" })).toBeVisible();
   expect(await remainingFaults(request)).toBe(0);
 
@@ -189,7 +189,7 @@ test("a request held by the studio's concurrency gate shows its place in line, a
     { kind: "slow", ms: 10_000 },
   ]);
   const body = { prompt: "holding a slot", size: "1024x1024", revise: false };
-  // Each POST answers 202 at once; the jobs run on the server (issue 9).
+  // Each POST answers 202 at once; the jobs run on the server.
   for (let i = 0; i < 2; i += 1) expect((await page.request.post(GENERATIONS, { data: body })).status()).toBe(202);
   await expect.poll(() => remainingFaults(request)).toBe(0);
 
@@ -208,10 +208,10 @@ test("a request held by the studio's concurrency gate shows its place in line, a
   await expect(page.getByRole("article", { name: "Cancelled generation" }).first()).toContainText("Cancelled before the image arrived", { timeout: 20_000 });
 });
 
-// Issue 7 finding 4: one member could fill the team's upstream line alone. With 3 of the member's
+// One member must not fill the team's upstream line alone. With 3 of the member's
 // generations running (USER_MAX_RUNNING_GENERATIONS defaults to 3), the studio refuses a 4th with a
 // 429 before any job starts, and the page shows the studio's own message, not the service's "busy".
-test("finding 4: a 4th generation while 3 run is refused with the studio's message, and goes through once they finish", async ({ page, request }) => {
+test("a 4th generation while 3 run is refused with the studio's message, and goes through once they finish", async ({ page, request }) => {
   // Two slow requests hold both upstream slots (ALPHA_CONCURRENCY 2); the third waits in the studio's line.
   await scriptFaults(request, [
     { kind: "slow", ms: 8_000 },

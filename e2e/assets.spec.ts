@@ -118,7 +118,7 @@ test("a signed asset link is served without a session until it expires", async (
   await anonymous.dispose();
 });
 
-test("issue 7 finding 1: a purpose from the prototype chain is refused with 400 and its body is not stored", async ({ page }) => {
+test("a purpose from the prototype chain is refused with 400 and its body is not stored", async ({ page }) => {
   const body = Buffer.alloc(12_000_000, 1);
   for (const purpose of ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"]) {
     const response = await page.request.post(`/api/uploads?purpose=${purpose}`, { data: body, headers: { "Content-Type": "image/png" } });
@@ -130,7 +130,7 @@ test("issue 7 finding 1: a purpose from the prototype chain is refused with 400 
   expect((await html.json()).error.fields[0].field).toBe("Content-Type");
 });
 
-test("issue 7 finding 10: a 20000×20000 PNG and a PNG header followed by garbage are refused, naming the rule", async ({ page }) => {
+test("a 20000×20000 PNG and a PNG header followed by garbage are refused, naming the rule", async ({ page }) => {
   const bomb = await page.request.post("/api/uploads?purpose=alpha-v3", { data: pngBomb(20_000, 1), headers: { "Content-Type": "image/png" } });
   expect(bomb.status()).toBe(413);
   expect((await bomb.json()).error.message).toContain("20000×20000 pixels");
@@ -141,10 +141,10 @@ test("issue 7 finding 10: a 20000×20000 PNG and a PNG header followed by garbag
   expect((await broken.json()).error.message).toBe("The file is not a readable image");
 });
 
-// Everything a user makes is private until shared (issue 7 finding 6): a member can neither list nor
+// Everything a user makes is private until shared: a member can neither list nor
 // open another's upload by any route (bytes, thumbnail, download, meta; GET and HEAD). A site admin
-// may open anyone's (issue 12: owner, team and site admins), but their picker lists only their own.
-test("issue 7 finding 6: a private upload is its owner's only; a site admin may open it but is not offered it", async ({ page, browser, baseURL }) => {
+// may open anyone's (owner, team and site admins), but their picker lists only their own.
+test("a private upload is its owner's only; a site admin may open it but is not offered it", async ({ page, browser, baseURL }) => {
   const { asset: adminAsset } = await (await page.request.post("/api/uploads?purpose=alpha-v3", { data: await samplePng(), headers: { "Content-Type": "image/png" } })).json();
   const memberContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const memberPage = await memberContext.newPage();
@@ -175,7 +175,7 @@ test("issue 7 finding 6: a private upload is its owner's only; a site admin may 
 
 // The picker asks the server for the types its form accepts, so a PNG behind a page (40) of newer
 // WebP uploads is still offered, instead of "No images yet".
-test("issue 7 finding 6: the asset picker finds a PNG behind more than a page of other types", async ({ page }) => {
+test("the asset picker finds a PNG behind more than a page of other types", async ({ page }) => {
   const png = await sharp({ create: { width: 333, height: 222, channels: 3, background: { r: 200, g: 120, b: 30 } } }).png().toBuffer();
   expect((await page.request.post("/api/uploads?purpose=alpha-v3", { data: png, headers: { "Content-Type": "image/png" } })).status()).toBe(201);
   for (let i = 0; i < 41; i += 1) {

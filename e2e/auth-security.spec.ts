@@ -3,7 +3,7 @@ import { ACCOUNT_DISABLED, OPEN_SIGN_UP_MEANING, OPEN_SIGN_UP_NO_TEAM } from "..
 import { adminStorageState } from "../playwright.config";
 import { newMember, PASSWORD, signIn, signOut, signUp } from "./accounts";
 
-// Issue 7, findings 3, 4, 7 and 12: how people get in (invites, open sign-up), where sign-in sends
+// How people get in (invites, open sign-up), where sign-in sends
 // them, how often they may guess, and how sessions end.
 
 async function adminPage(browser: Browser, baseURL: string) {
@@ -22,7 +22,7 @@ async function memberBrowser(browser: Browser, baseURL: string, prefix: string) 
   return { account, context, page };
 }
 
-test.describe("finding 7: sign-up after the first account is by invitation", () => {
+test.describe("sign-up after the first account is by invitation", () => {
   test("without an invite the sign-up page says so and shows no form", async ({ page }) => {
     await page.goto("/sign-up");
     await expect(page.getByText("Sign-up is by invitation. Ask an admin of this studio for an invite link.")).toBeVisible();
@@ -107,7 +107,7 @@ test.describe("finding 7: sign-up after the first account is by invitation", () 
   });
 });
 
-test.describe("finding 3: no open redirect after sign-in", () => {
+test.describe("no open redirect after sign-in", () => {
   test("crafted next= values land on the studio's home page; a real path is kept", async ({ browser, baseURL }) => {
     const { account, context } = await memberBrowser(browser, baseURL!, "redirect");
     await context.close();
@@ -134,7 +134,7 @@ test.describe("finding 3: no open redirect after sign-in", () => {
   });
 });
 
-test.describe("finding 4: sign-in throttling", () => {
+test.describe("sign-in throttling", () => {
   test("after repeated wrong passwords from one address even the right one is refused there, saying when to try again", async ({ browser, baseURL }) => {
     // An account of its own, so no other test is locked out.
     const { account, context } = await memberBrowser(browser, baseURL!, "throttled");
@@ -167,7 +167,7 @@ test.describe("finding 4: sign-in throttling", () => {
   });
 });
 
-test.describe("finding 12: sessions end when they should", () => {
+test.describe("sessions end when they should", () => {
   test("sign-out in one tab ends the session in a second tab, and a copied session cookie is worthless", async ({ browser, baseURL }) => {
     const { context, page: first } = await memberBrowser(browser, baseURL!, "tabs");
     const second = await context.newPage();

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { testAsNewMember } from "./member-test";
 import { settleJobs } from "./settle-jobs";
 
-// The beta page against the emulator (issue 10): a pro layer decomposition edited and exported, a
+// The beta page against the emulator: a pro layer decomposition edited and exported, a
 // lite group stepped through and downloaded, a HEIC reference converted and used, and a field the
 // chosen model does not take refused in the form before anything is sent.
 const test = testAsNewMember("beta");

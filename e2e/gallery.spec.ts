@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { adminStorageState } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
 
-// Issue 12, the shared gallery end to end: A shares an alpha v3 image with team T from the
+// The shared gallery end to end: A shares an alpha v3 image with team T from the
 // gallery; B, in T, finds it in T's tab by a word of its prompt, opens it and reuses its settings
 // in alpha v3; C, outside T, sees it in no tab and gets "No such item" (a 404) at its address. A
 // shared conversation is forked and continued by B.

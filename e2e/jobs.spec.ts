@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { emulatorPorts } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
 
-// Issue 9: generations and chat turns run as server jobs. Leaving, reloading or closing the page
+// Generations and chat turns run as server jobs. Leaving, reloading or closing the page
 // never stops them; the activity tray counts them and a toast says when one finishes elsewhere.
 const emulatorControl = `http://127.0.0.1:${emulatorPorts.image}/__emulator`;
 const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";

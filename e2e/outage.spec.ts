@@ -4,7 +4,7 @@ import type { UpstreamReachabilityAnswer } from "../lib/upstream/reachability/re
 import { testAsNewMember } from "./member-test";
 import { settleJobs } from "./settle-jobs";
 
-// Issue 27: with the image service down, the designer is told before any click, a generation waits
+// With the image service down, the designer is told before any click, a generation waits
 // for the service instead of failing, the admin sees it on the health page, and when the service
 // returns the generation goes on by itself. The emulator's image port is stopped through the agent's
 // port (emulator/README.md, "Control endpoints"), so the studio meets a refused connection. Specs run

@@ -1,4 +1,4 @@
-// THE list of every API route and server action the studio answers (issue 7). The hostile-request
+// THE list of every API route and server action the studio answers. The hostile-request
 // sweep (route-sweep.spec.ts) sends to each of them, and test/route-list.test.ts fails when a route
 // file, an exported method or a "use server" export is missing here, or when this list names one that
 // no longer exists. A new route joins the sweep by being listed here, nowhere else.
@@ -235,7 +235,7 @@ export const apiRoutes: ApiRoute[] = [
     methods: { DELETE: { body: none } },
   },
   {
-    // Everyone's usage (issue 12), as JSON or CSV.
+    // Everyone's usage, as JSON or CSV.
     path: "/api/admin/usage",
     access: "admin",
     methods: {
@@ -830,7 +830,7 @@ export const apiRoutes: ApiRoute[] = [
     methods: { GET: { body: none, snapshot: true } },
   },
   {
-    // The signed-in user's own usage (issue 12).
+    // The signed-in user's own usage.
     path: "/api/usage",
     access: "member",
     methods: { GET: { body: none, query: { from: { closed: true }, to: { closed: true }, groupBy: { closed: true }, model: { closed: true } }, snapshot: true } },

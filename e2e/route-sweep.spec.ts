@@ -7,7 +7,7 @@ import { newMember, signUp } from "./accounts";
 import { settleJobs } from "./settle-jobs";
 import { apiRoutes, serverActions, type ApiRoute, type Fixtures, type HttpMethod, type MethodSpec, type ParamSource, type ServerAction } from "./route-list";
 
-// Issue 7: every API route and server action, sent every kind of hostile request, answers with a 4xx
+// Every API route and server action, sent every kind of hostile request, answers with a 4xx
 // that names the problem (never a 5xx) and writes nothing. The routes and actions come from
 // route-list.ts; this file only knows the kinds of hostility.
 

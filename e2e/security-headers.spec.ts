@@ -2,7 +2,7 @@ import { expect, test, type APIResponse, type Page, type Response } from "@playw
 import sharp from "sharp";
 import { adminStorageState } from "../playwright.config";
 
-// Issue 7: the security headers, as Chromium receives them. Pages run only scripts carrying this
+// The security headers, as Chromium receives them. Pages run only scripts carrying this
 // response's nonce; stored files can never act as documents; nothing can be framed or sniffed.
 
 type Headers = Record<string, string>;

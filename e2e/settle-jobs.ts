@@ -3,7 +3,7 @@ import { isActiveJobState, type JobListDto } from "../lib/jobs/job-dto";
 
 /**
  * Cancels the signed-in user's running jobs and waits until none runs. Jobs outlive the page that
- * started them (issue 9), so without this one test's slow work would hold the next test's places
+ * started them, so without this one test's slow work would hold the next test's places
  * in the user's running limit.
  */
 export async function settleJobs(request: APIRequestContext): Promise<void> {

@@ -3,7 +3,7 @@ import { INVITE_PROBLEMS, TEAM_INVITE_NEEDS_ACCOUNT } from "../lib/auth/messages
 import { invitationSent } from "../lib/teams/team-messages";
 import { newMember, signUp } from "./accounts";
 
-// Issue 12, "Teams and sharing": an owner makes a team and an invite link; a signed-in account opens
+// Teams and sharing: an owner makes a team and an invite link; a signed-in account opens
 // the link and joins; the same link opened by a third account is refused as used. An owner invites
 // an account by email; it joins only when its owner accepts, with the role offered.
 

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { emulatorPorts } from "../playwright.config";
 import { testAsNewMember } from "./member-test";
 
-// The videos page against the emulator's agent (issue 11): each task submitted from the form and
+// The videos page against the emulator's agent: each task submitted from the form and
 // followed on the dashboard to Ready; the archived MP4 plays and seeks in Chromium (the asset route
 // answers Range); Reuse seed refills the form; keyframes are prepared at the supported size (spec 8);
 // references are tagged in the prompt (spec 4.4.1); a task the loaded partition does not suit is

@@ -6,7 +6,7 @@ describe("parseEnv", () => {
     expect(parseEnv({})).toMatchObject({ ALPHA_CONCURRENCY: 2, USER_MAX_RUNNING_GENERATIONS: 3, LOG_LEVEL: "info" });
   });
 
-  it("reads USER_MAX_RUNNING_GENERATIONS as a whole number of at least 1 (finding 4)", () => {
+  it("reads USER_MAX_RUNNING_GENERATIONS as a whole number of at least 1", () => {
     expect(parseEnv({ USER_MAX_RUNNING_GENERATIONS: "5" }).USER_MAX_RUNNING_GENERATIONS).toBe(5);
     expect(() => parseEnv({ USER_MAX_RUNNING_GENERATIONS: "0" })).toThrowError(/USER_MAX_RUNNING_GENERATIONS/);
     expect(() => parseEnv({ USER_MAX_RUNNING_GENERATIONS: "2.5" })).toThrowError(/USER_MAX_RUNNING_GENERATIONS/);

@@ -1,5 +1,5 @@
-// `npm run bench:assets`: asset delivery against a plain Node static server serving the same bytes
-// (issue 23). A production studio gets an uploaded image (its thumbnail is the gallery's tile) and a
+// `npm run bench:assets`: asset delivery against a plain Node static server serving the same bytes.
+// A production studio gets an uploaded image (its thumbnail is the gallery's tile) and a
 // ~23 MB video; then, 6 requests at once, three cases: thumbnails (requests/s and p50), 1 MiB ranged
 // reads of the video at random offsets, and full reads of it. Each case runs against the static
 // server, the session path (GET /api/assets/[id], a session read and an access query per request)

@@ -1,4 +1,4 @@
-// `npm run bench:gallery`: the gallery list's speed at scale (issue 12). Seeds BENCH_ENTRIES (default
+// `npm run bench:gallery`: the gallery list's speed at scale. Seeds BENCH_ENTRIES (default
 // 100,000) gallery entries, each with its cover asset, over 50 users and 5 teams (every user in one
 // or two teams, about 30% of the entries shared with a team), with prompts of six words from a word
 // list, on PostgreSQL. Then calls listGallery, the function behind

@@ -1,4 +1,4 @@
-// `npm run bench:proxy`: what the studio adds over the upstream (issue 9). The same alpha v3
+// `npm run bench:proxy`: what the studio adds over the upstream. The same alpha v3
 // generations (1024x1024, emulator in fast mode) go straight to the emulator — generate (spec 4.1),
 // then download the result URL with the key (spec 2.1) — and through a production studio, one at a
 // time and 20 at once, in one run, the two ways taking turns. Prints p50/p99 added latency (studio

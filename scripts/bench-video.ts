@@ -1,6 +1,7 @@
-// `npm run bench:video`: the figures of issue 11's closing note, measured on a production studio
-// against the emulator in realistic video mode (real MP4s, upscales served by 302 from the CDN path,
-// the agent's one generation worker), with the studio's production poll interval
+// `npm run bench:video`: the upstream requests each video job costs and how soon a finished job is
+// archived and playable, measured on a production studio against the emulator in realistic video
+// mode (real MP4s, upscales served by 302 from the CDN path, the agent's one generation worker),
+// with the studio's production poll interval
 // (VIDEO_POLL_INTERVAL_MS left at its default). Figures are printed, never asserted.
 //
 // 1. Upstream requests per video job, from submit to archive, with 0, 1 and BENCH_DASHBOARDS (100)

@@ -33,7 +33,7 @@ vi.hoisted(() => {
 });
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
-// Issue 12, "Tests": every item route called as each kind of viewer, against the status each must get.
+// Every item route called as each kind of viewer, against the status each must get.
 // A owns every entry and shares it with team T; B is A's teammate in T; C is in another team U; D is
 // in no team; E is a site admin outside T; and nobody is signed in. Everyone who may not see an entry
 // is told it does not exist (404), never that it does (403); those who may see it but not change it
@@ -229,7 +229,7 @@ const matrix: Row[] = [
   ...rows(["private video"], videoRoutes, (route) => (route.startsWith("POST") ? privateOwnerOnly : privateRead)),
 ];
 
-describe("issue 12: the authorization matrix of every item route", () => {
+describe("the authorization matrix of every item route", () => {
   it.each(matrix)("$route on the $entry as $viewer → $status", async ({ entry, viewer, status, call }) => {
     actAs(viewer);
     const response = await call(entries[entry]);
@@ -271,7 +271,7 @@ const destructiveRows = Object.entries(destructive).flatMap(([route, spec]) =>
   (["shared", "private"] as const).flatMap((sharing) => VIEWERS.map((viewer) => ({ route, sharing, viewer, status: spec[sharing][viewer] }))),
 );
 
-describe("issue 12: the authorization matrix of the deleting routes", () => {
+describe("the authorization matrix of the deleting routes", () => {
   it.each(destructiveRows)("$route on a $sharing entry as $viewer → $status", async ({ route, sharing, viewer, status }) => {
     const spec = destructive[route];
     const entry = await spec.make(sharing === "shared" ? teams.T.id : null);
@@ -283,7 +283,7 @@ describe("issue 12: the authorization matrix of the deleting routes", () => {
   });
 });
 
-describe("issue 12: a shared conversation and video job are read-only for whoever is not the owner", () => {
+describe("a shared conversation and video job are read-only for whoever is not the owner", () => {
   it("says so in the conversation it answers, with the owner and the team", async () => {
     actAs("teammate");
     const { conversation } = await (await conversationRoutes["GET /api/chat/conversations/[id]"](entries["shared conversation"])).json();
@@ -310,7 +310,7 @@ describe("issue 12: a shared conversation and video job are read-only for whoeve
   });
 });
 
-describe("issue 12: no mass assignment — owner, team and role never come from a request body", () => {
+describe("no mass assignment — owner, team and role never come from a request body", () => {
   it("PUT share with ownerId or role beside teamId: 400 naming the body, the entry unchanged", async () => {
     const entry = entries["shared image"];
     actAs("owner");

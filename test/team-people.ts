@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@/lib/auth/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-// People for the access tests of issue 12: each with the teams given (created by the caller), as the
+// People for the access tests: each with the teams given (created by the caller), as the
 // CurrentUser a request of theirs would carry. `teams[0]` is their active team.
 export async function createPerson(
   db: PrismaClient,

@@ -17,7 +17,7 @@ const alphaV3Jobs: GenerationJobSource<AlphaV3RequestBody> = {
   noteOf: { input: (input) => reviseNote(input.revise ?? true), generation: (generation) => reviseNote(storedSettingsOf(generation).revise) },
 };
 
-// Alpha v3 requests run as server jobs (issue 9), followed by the generic generation-job hook.
+// Alpha v3 requests run as server jobs, followed by the generic generation-job hook.
 export function useGenerateAlphaV3() {
   return useGenerationJob(alphaV3Jobs);
 }

@@ -6,7 +6,7 @@ import { betaFormSchema, type BetaFormValues } from "@/lib/images/beta-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { betaFormStateOf, initialBetaForm, type BetaFormState } from "./beta-form-state";
 
-// What a beta generation stored (issue 10): `params` holds the form values as submitted and
+// What a beta generation stored: `params` holds the form values as submitted and
 // `adjustments`, what the studio did to the references to make them fit (spec 8 limits).
 
 const adjustmentsSchema = z.object({ adjustments: z.array(z.string()).catch([]) });

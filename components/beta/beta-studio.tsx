@@ -71,7 +71,7 @@ const betaForm: GeneratorFormSource<BetaFormState, BetaField, BetaRequestBody> =
   fromGeneration: betaFormStateFromGeneration,
 };
 
-// The beta page (issue 10): the request form on the left, the results on the right (stacked on
+// The beta page: the request form on the left, the results on the right (stacked on
 // small screens), as on the alpha page, checked live with the schema the route handler uses
 // (betaFormSchema; see components/images/use-generator-form). Generate stays off and says why
 // while any rule is broken. `refill` comes from the address: a gallery entry's settings or an image

@@ -26,7 +26,7 @@ const betaJobs: GenerationJobSource<BetaRequestBody> = {
   },
 };
 
-// Beta requests run as server jobs (issue 10): POST /api/beta/generations answers 202 with the job
+// Beta requests run as server jobs: POST /api/beta/generations answers 202 with the job
 // and its pending generation; progress comes over the jobs stream, and leaving the page never cancels.
 export function useGenerateBeta() {
   return useGenerationJob(betaJobs);

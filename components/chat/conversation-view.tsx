@@ -93,7 +93,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
     setFocusSignal((signal) => signal + 1);
   }
 
-  // Issue 12: a reader's fork is their own conversation, opened at once.
+  // A reader's fork is their own conversation, opened at once.
   function forkFrom(turn: TurnDto) {
     fork.mutate({ conversationId, turnId: turn.id }, { onSuccess: ({ conversation: forked }) => router.push(`/chat/${forked.id}`) });
   }

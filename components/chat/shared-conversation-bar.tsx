@@ -12,7 +12,7 @@ type Props = {
   fork: { isPending: boolean; error: Error | null; reset: () => void };
 };
 
-// In place of the composer when the conversation is someone else's (issue 12): it is read-only, and
+// In place of the composer when the conversation is someone else's: it is read-only, and
 // continuing it means forking it into a conversation of one's own.
 export function SharedConversationBar({ conversation, onFork, fork }: Props) {
   const whose = conversation.sharedWith ? (

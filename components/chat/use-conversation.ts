@@ -54,7 +54,7 @@ export function useDeleteConversation() {
   });
 }
 
-/** Issue 12: a conversation the user may read becomes their own, continued from `turnId`. */
+/** A conversation the user may read becomes their own, continued from `turnId`. */
 export function useForkConversation() {
   const queryClient = useQueryClient();
   return useMutation({

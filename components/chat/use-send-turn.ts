@@ -19,7 +19,7 @@ export type SendOutcome = { ok: true; turn: TurnDto } | { ok: false; error: Clie
 
 const unreachable: ClientError = { code: "offline", message: "The studio could not be reached. Check the connection and send again." };
 
-// A turn runs as a server job (issue 9): the POST answers 202 with the job and the pending turn,
+// A turn runs as a server job: the POST answers 202 with the job and the pending turn,
 // which joins the conversation and becomes the shown branch at once. Its progress comes from the
 // jobs list (components/jobs), which also re-reads the conversation when it finishes; closing the
 // page does not stop it.

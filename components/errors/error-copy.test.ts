@@ -39,7 +39,7 @@ describe("describeFailure", () => {
     expect(describeFailure(null, null).title).toBe("Generation failed");
   });
 
-  it.each(["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"])("issue 7 finding 1: code %s is unknown, not a prototype member", (code) => {
+  it.each(["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"])("code %s is unknown, not a prototype member", (code) => {
     expect(describeFailure(code, "Upstream said so")).toMatchObject({ title: "Generation failed", detail: "Upstream said so" });
   });
 });

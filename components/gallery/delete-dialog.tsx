@@ -19,7 +19,7 @@ type Props = {
 
 type Phase = { step: "confirm" } | { step: "deleting" } | { step: "failed"; message: string } | { step: "kept"; answer: Partial<GalleryDeleteDto> };
 
-// Delete, confirmed first (issue 12). Files that a conversation or another entry still uses are
+// Delete, confirmed first. Files that a conversation or another entry still uses are
 // kept so that work stays replayable; the answer says which and why, and the dialog shows it.
 export function DeleteDialog({ open, onClose, subject, run, onDeleted }: Props) {
   const [phase, setPhase] = useState<Phase>({ step: "confirm" });

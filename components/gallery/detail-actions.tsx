@@ -20,7 +20,7 @@ import { useDeleteItem } from "./use-gallery-actions";
 const linkIcon = "M8.5 11.5a3.5 3.5 0 0 0 5 0l2.5-2.5a3.5 3.5 0 0 0-5-5l-1 1M11.5 8.5a3.5 3.5 0 0 0-5 0L4 11a3.5 3.5 0 0 0 5 5l1-1";
 const shareIcon = "M13.5 6.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM6.5 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM13.5 18.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM8.7 11.3l2.6 2.4M11.3 6.3 8.7 8.7";
 
-// What the viewer may do with an entry (issue 12): anyone who sees it may reuse its settings, use
+// What the viewer may do with an entry: anyone who sees it may reuse its settings, use
 // its image as a reference, animate it, edit it in chat, split it into layers and download it; share and public links are
 // the owner's; delete is the owner's or a site admin's (the `can` flags come from the server).
 export function DetailActions({ item, teams }: { item: GalleryItemDetailDto; teams: TeamSummaryDto[] }) {

@@ -5,7 +5,7 @@ import { formatDateTime, modelLabel } from "./gallery-format";
 import { otherParams, requestedSeed, requestedSize } from "./request-params";
 import { FactRow, FactSection } from "@/components/ui/fact-list";
 
-// Everything about the request that made an entry (issue 12): model, size, seed, tokens, the
+// Everything about the request that made an entry: model, size, seed, tokens, the
 // request id to quote, who made it and where it is shared, then every other stored parameter.
 export function DetailFacts({ item }: { item: GalleryItemDetailDto }) {
   const { request } = item;

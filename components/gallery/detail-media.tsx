@@ -34,7 +34,7 @@ function FullImage({ image, label, className = "" }: { image: AssetDto; label: s
   );
 }
 
-// What an entry shows, full size (issue 12): one image; a set's images with the base first; a
+// What an entry shows, full size: one image; a set's images with the base first; a
 // group's grid; or the video player with its poster frame.
 export function DetailMedia({ item }: { item: GalleryItemDetailDto }) {
   const video = item.outputs.find((asset) => asset.mime.startsWith("video/"));

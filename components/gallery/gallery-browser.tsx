@@ -23,7 +23,7 @@ import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
 
 const TEAM_TAB_REFRESH_MS = 15_000;
 
-// The Gallery page (issue 12): "Mine" and one tab per team of the user, filters and the prompt
+// The Gallery page: "Mine" and one tab per team of the user, filters and the prompt
 // search in the address, the entries in a virtualised grid loaded page by page as it scrolls, and
 // a selection to download, share, unshare or delete several at once.
 export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {

@@ -26,7 +26,7 @@ function BackLink() {
   );
 }
 
-// One gallery entry (issue 12 "detail view"): the image(s) or the video full size, the request that
+// One gallery entry: the image(s) or the video full size, the request that
 // made it, and what the viewer may do with it. An entry the viewer may not see reads as missing.
 export function GalleryDetail({ id, teams }: { id: string; teams: TeamSummaryDto[] }) {
   const item = useQuery(galleryItemQuery(id));

@@ -32,7 +32,7 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-// The gallery's filters (issue 12): kind, model, date range, creator (team tabs), shared state
+// The gallery's filters: kind, model, date range, creator (team tabs), shared state
 // (Mine), and the prompt search. Each change goes to the address.
 export function GalleryFilters({ filters, onFilter, onSearch, onClear, creators }: Props) {
   return (

@@ -24,7 +24,7 @@ const OVERSCAN_ROWS = 2;
 /** The next page is asked for once the last mounted row is this close to the end. */
 const PREFETCH_ROWS = 3;
 
-// The gallery's virtualised grid (issue 12): the window scrolls, and only the rows in or near view
+// The gallery's virtualised grid: the window scrolls, and only the rows in or near view
 // are in the page (TanStack Virtual over ROWS of a column count measured from the width), so a
 // library of thousands of entries mounts a few dozen tiles. Keyboard: arrows move the focus, Shift
 // with them extends the selection, Space toggles, Enter opens, Escape clears.

@@ -1,4 +1,4 @@
-// The gallery pages' query keys, queries and changes (issue 12), without "use client" (like
+// The gallery pages' query keys, queries and changes, without "use client" (like
 // components/videos/video-queries).
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, isApiError } from "@/lib/client/api";

@@ -8,7 +8,7 @@ import type { VideoInputDto } from "@/lib/videos/video-dto";
 import type { VideoFormValues } from "@/lib/videos/video-schemas";
 import { shortPrompt } from "./gallery-format";
 
-// A generator refilled from a gallery entry (issue 12, `?reuse=<entry>`): GET .../reuse gives the
+// A generator refilled from a gallery entry (`?reuse=<entry>`): GET .../reuse gives the
 // values stored with the work, which these turn into what each form's own refill takes. Values that
 // no longer suit the form are kept as they are, so the form's rules (the route handler's schema)
 // show what to change. Pure.

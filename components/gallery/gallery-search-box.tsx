@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { GALLERY_SEARCH_MAX_CHARS } from "@/lib/gallery/gallery-schemas";
 
-/** Typing pauses this long before the list is asked again (issue 12). */
+/** Typing pauses this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 250;
 
 // The search over prompts: what is typed goes to the address (and so to the list) once typing pauses;

@@ -1,4 +1,4 @@
-// Selecting entries of the grid (issue 12): click toggles one, shift-click or Shift+arrows take
+// Selecting entries of the grid: click toggles one, shift-click or Shift+arrows take
 // every entry between the anchor (the last one toggled) and this one, in the grid's order. Pure.
 
 export type Selection = { ids: ReadonlySet<string>; anchor: string | null };

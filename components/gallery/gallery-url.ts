@@ -1,6 +1,6 @@
 import { galleryQuerySchema, type GalleryQuery } from "@/lib/gallery/gallery-schemas";
 
-// The gallery's address (issue 12): the tab and every filter live in the page's query, so a view can
+// The gallery's address: the tab and every filter live in the page's query, so a view can
 // be shared as a link and the back button steps through the filters. Pure.
 
 /** What the page's address asks for: a tab ("mine" or a team's id) and the filters; no paging. */

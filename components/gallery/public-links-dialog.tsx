@@ -13,7 +13,7 @@ import { formatDateTime } from "./gallery-format";
 import { publicLinksQuery } from "./gallery-queries";
 import { useCreatePublicLink, useRevokePublicLink } from "./use-gallery-actions";
 
-// Public links of one entry (issue 12, optional and off unless a site admin turns it on): anyone
+// Public links of one entry (optional and off unless a site admin turns it on): anyone
 // holding the link sees the entry without signing in, until it expires or is revoked. The address
 // holds a secret, so it is shown once, right after it is made.
 export function PublicLinksDialog({ open, onClose, itemId }: { open: boolean; onClose: () => void; itemId: string }) {

@@ -1,5 +1,5 @@
-// The request behind a gallery entry, as its detail view lists it (issue 12: "every parameter of the
-// request"). The stored params differ per generator (alpha v3's settings, beta's form, a video
+// The request behind a gallery entry, as its detail view lists it (every parameter of the
+// request). The stored params differ per generator (alpha v3's settings, beta's form, a video
 // job's form, a conversation's first turn); the few every entry has get their own rows, the rest
 // are listed as they were stored. Pure.
 

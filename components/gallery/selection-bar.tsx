@@ -17,7 +17,7 @@ type Props = { ids: ReadonlySet<string>; teams: TeamSummaryDto[]; onClear: () =>
 
 const entries = (count: number) => `${count} ${count === 1 ? "entry" : "entries"}`;
 
-// What can be done with the selected entries (issue 12): one ZIP (a plain link: the server streams
+// What can be done with the selected entries: one ZIP (a plain link: the server streams
 // it), share with one of the user's teams, unshare, delete. The server checks every entry first and
 // refuses the whole action, naming the entry, when one is not the user's to change.
 export function SelectionBar({ ids, teams, onClear }: Props) {

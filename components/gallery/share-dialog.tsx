@@ -12,7 +12,7 @@ import { useShareItem } from "./use-gallery-actions";
 
 type Props = { open: boolean; onClose: () => void; itemId: string; current: TeamRefDto | null; teams: TeamSummaryDto[] };
 
-// Share (issue 12): private, or with exactly one of the owner's teams, whose members may then open,
+// Share: private, or with exactly one of the owner's teams, whose members may then open,
 // reuse and fork it. Each team shows its owner, size and join date: two teams may share a name.
 export function ShareDialog({ open, onClose, itemId, current, teams }: Props) {
   const share = useShareItem(itemId);

@@ -32,7 +32,7 @@ export async function loadAsset(assetId: string): Promise<AssetDto | undefined> 
   }
 }
 
-// A generator page opened from the gallery (issue 12): `?reuse=<entry>` refills its form with the
+// A generator page opened from the gallery: `?reuse=<entry>` refills its form with the
 // entry's stored settings (an entry of another generator is sent on to that one), `?reference=<asset>`
 // adds an image to its references, `?firstFrame=` and `?layersFrom=` start a video or a layer
 // decomposition from an image. Done once; then the address is cleared so a reload starts fresh.

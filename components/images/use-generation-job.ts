@@ -53,7 +53,7 @@ function refusalOf(error: unknown): GenerationFailure {
 /** One image of a followed variation set: its job (undefined until the jobs list has it) and its thumbnail once stored. */
 export type FollowedVariation = { jobId: string; job: JobDto | undefined; thumbnailUrl: string | null };
 
-// Generations run as server jobs (issue 9): the POST answers 202 at once with the job and its
+// Generations run as server jobs: the POST answers 202 at once with the job and its
 // pending generation, the job's progress comes from the jobs list (components/jobs), and leaving the
 // page never stops it. The form follows what it started last (every job of a variation set) or,
 // when the page opens, the newest request of its kind still running (after a reload, or coming back

@@ -89,7 +89,7 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
 
   /**
    * The form refilled from a stored request. From the history it opens as untouched; from a gallery
-   * entry (`showRules`) every field shows the rules its stored value breaks today (issue 12: the same
+   * entry (`showRules`) every field shows the rules its stored value breaks today (the same
    * schema validates refilled values).
    */
   async function refill(request: StoredRequest, notice: (missing: number) => FormNotice, showRules = false) {

@@ -8,7 +8,7 @@ import { JobRow } from "./job-row";
 import { useJobs } from "./use-jobs";
 import { CloseIcon } from "@/components/ui/close-icon";
 
-// The shell's activity button and its panel (issue 9): the count of running jobs on every
+// The shell's activity button and its panel: the count of running jobs on every
 // signed-in page, and the list of running and recent ones. A disclosure rather than a modal: the
 // page stays usable, Escape or a click elsewhere closes it and the focus returns to the button.
 export function ActivityTray() {

@@ -1,4 +1,4 @@
-// How the browser's copy of the jobs list changes (issue 9). Pure: the stream's events and the
+// How the browser's copy of the jobs list changes. Pure: the stream's events and the
 // POST answers are merged here, and the provider compares two copies to see what finished.
 import { ACTIVE_JOB_STATES, isActiveJobState, type JobDto, type JobListDto, type JobState } from "@/lib/jobs/job-dto";
 

@@ -1,4 +1,4 @@
-// Pure: the toast a finished job earns, when the designer is elsewhere (issue 9).
+// Pure: the toast a finished job earns, when the designer is elsewhere.
 import { describeFailure } from "@/components/errors/error-copy";
 import type { Toast } from "@/components/ui/toast-region";
 import type { JobDto } from "@/lib/jobs/job-dto";

@@ -41,7 +41,7 @@ function refreshResultOf(queryClient: QueryClient, job: JobDto): void {
   }
 }
 
-// Mounted once in the signed-in shell (issue 9): keeps the user's jobs list current from one event
+// Mounted once in the signed-in shell: keeps the user's jobs list current from one event
 // stream per tab (polling while the stream is down), refreshes a result's page when its job appears
 // or finishes, and says so with a toast when the designer is on another page.
 export function JobsProvider({ children }: { children: ReactNode }) {

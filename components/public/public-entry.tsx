@@ -3,7 +3,7 @@ import { Logo } from "@/components/shell/logo";
 import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-schemas";
 import type { PublicEntryDto, PublicFileDto } from "@/lib/gallery/public-entry-dto";
 
-// The page a public link opens (issue 12): the entry's files, prompt and model, for someone who is
+// The page a public link opens: the entry's files, prompt and model, for someone who is
 // not signed in. No owner, team or studio navigation is shown.
 export function PublicEntry({ entry }: { entry: PublicEntryDto }) {
   return (

@@ -8,7 +8,7 @@ import { inputClass } from "@/components/ui/field";
 import { api } from "@/lib/client/api";
 import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 
-// The active team (issue 12): new work is counted to it. Changing it is saved on the server, then the
+// The active team: new work is counted to it. Changing it is saved on the server, then the
 // pages are read again, so every server-rendered part shows the new team. Two teams of the same name
 // are shown with their owner and join date, so the user can tell which is which.
 export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamSummaryDto[]; activeTeamId: string | null }) {

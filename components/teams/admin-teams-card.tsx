@@ -4,7 +4,7 @@ import { StorageQuotaCell } from "@/components/admin/storage-quota-cell";
 import { Card } from "@/components/ui/card";
 import type { AdminTeamDto } from "@/lib/teams/team-dto";
 
-/** Every team of the studio, for site admins (issue 12). */
+/** Every team of the studio, for site admins. */
 export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamDto[]; defaultQuotaBytes: number | null }) {
   return (
     <Card className="overflow-hidden">

@@ -38,7 +38,7 @@ export type FormNotice = { tone: "info" | "warning"; text: string };
 
 const unreachable: ClientError = { code: "offline", message: "The studio could not be reached. Check your connection and try again." };
 
-// The video form's state (issue 11): checked live with the schema the route handler uses (a field
+// The video form's state: checked live with the schema the route handler uses (a field
 // shows its rule once edited, every field once Submit was pressed), held while the partition does
 // not suit the task (spec 3.2, polled every 12 s meanwhile), and refilled by "Duplicate".
 export function useVideoForm() {
@@ -86,7 +86,7 @@ export function useVideoForm() {
   }
 
   /**
-   * "Duplicate": the form refilled from a job. From a gallery entry (`from`, issue 12) the notice
+   * "Duplicate": the form refilled from a job. From a gallery entry (`from`) the notice
    * names the entry and every field shows the rules its stored value breaks today.
    */
   function duplicate(job: Pick<VideoJobDto, "params" | "inputs" | "seed">, reuseSeed: boolean, from?: { prompt: string }) {

@@ -86,7 +86,7 @@ export function VideoDetail({ id, sharedBy }: { id: string; sharedBy?: string })
 
 type ViewProps = {
   job: VideoJobDto;
-  /** Issue 12: the owner's name when the job is someone else's, shared with the viewer's team: read-only. */
+  /** The owner's name when the job is someone else's, shared with the viewer's team: read-only. */
   sharedBy?: string;
   onDeleted: (archiveKept: boolean) => void;
 };

@@ -12,7 +12,7 @@ import {
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { videoFormSchema, type VideoFormInput, type VideoFormInputFile } from "@/lib/videos/video-schemas";
 
-// What the video form holds while the designer edits it (spec 4.4, issue 11). Numbers stay text
+// What the video form holds while the designer edits it (spec 4.4). Numbers stay text
 // while typed; keyframes and references are kept apart, so switching the task and back keeps both,
 // and only the chosen task's files are sent. Pure.
 

@@ -4,7 +4,7 @@ import { SUPPORTED_BASE_SIZES, VIDEO_SHORT_EDGE } from "@/lib/upstream/video/lim
 import { ACTIVE_VIDEO_PHASES, VIDEO_PHASE_LABELS, type VideoJobDto, type VideoPhase } from "@/lib/videos/video-dto";
 import { shortEdgeFamily, type VideoFormValues } from "@/lib/videos/video-schemas";
 
-// How a video job reads on the dashboard and its detail page (issue 11). Pure.
+// How a video job reads on the dashboard and its detail page. Pure.
 
 export function isActivePhase(phase: VideoPhase): boolean {
   return (ACTIVE_VIDEO_PHASES as readonly VideoPhase[]).includes(phase);

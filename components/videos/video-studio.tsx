@@ -15,10 +15,10 @@ import { videoQuery } from "./video-queries";
 
 const VIDEOS_PAGE = { path: "/videos", target: "video" } as const;
 
-// The videos page (issue 11): the request form on the left, the dashboard on the right (stacked on
+// The videos page: the request form on the left, the dashboard on the right (stacked on
 // small screens). `duplicate` comes from the address (`/videos?duplicate=<id>&seed=1`, the detail
 // page's Duplicate and Reuse seed): the form is refilled from that job once, then the address is
-// cleared so a reload starts fresh. `refill` (`?reuse=<gallery entry>`, issue 12) does the same
+// cleared so a reload starts fresh. `refill` (`?reuse=<gallery entry>`) does the same
 // from a video entry of the gallery, which a teammate may reuse; `?firstFrame=<asset>` ("Animate")
 // starts a first / last frame video from a stored image.
 export function VideoStudio({ duplicate, refill }: { duplicate: DuplicateRequest | null; refill: GalleryRefill }) {

@@ -53,7 +53,7 @@ describe("deepMerge", () => {
     });
   });
 
-  it("issue 7 finding 1: keeps __proto__ and constructor in a patch as plain keys, off the prototype chain", () => {
+  it("keeps __proto__ and constructor in a patch as plain keys, off the prototype chain", () => {
     const merged = deepMerge<Record<string, unknown>>({ a: 1 }, JSON.parse('{"__proto__": {"injected": true}, "constructor": {"x": 1}}'));
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
     expect(merged.injected).toBeUndefined();

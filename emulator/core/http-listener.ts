@@ -28,7 +28,7 @@ export function listen(app: Hono, host: string, port: number): Promise<Listening
       });
     }) as Server;
     // Node closes an idle keep-alive connection after 5 s, which can cross a client's reuse of it
-    // (ECONNRESET, seen in an e2e run). Clients' pools close theirs well before this.
+    // (the client then gets ECONNRESET). Clients' pools close theirs well before this.
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     server.once("error", reject);

@@ -24,7 +24,7 @@ vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 type Viewer = "owner" | "teammate" | "other team's member" | "stranger with no team" | "site admin of another team";
 type Asset = "private output" | "shared output" | "shared entry's reference" | "unshared again";
 
-// Issue 12: an asset opens for whoever may see an entry that shows it or was made from it. The owner
+// An asset opens for whoever may see an entry that shows it or was made from it. The owner
 // and the teammate share team A; the other member and the admin are in team B; the stranger has none.
 const opens: Record<Viewer, Record<Asset, boolean>> = {
   owner: { "private output": true, "shared output": true, "shared entry's reference": true, "unshared again": true },
@@ -97,7 +97,7 @@ const cases = (Object.keys(opens) as Viewer[]).flatMap((viewer) =>
   (Object.keys(opens[viewer]) as Asset[]).map((asset) => ({ viewer, asset, opens: opens[viewer][asset], picks: picks[viewer][asset] })),
 );
 
-describe("issue 12: an asset follows the access rule of the gallery entries that show or used it", () => {
+describe("an asset follows the access rule of the gallery entries that show or used it", () => {
   it.each(cases)("$viewer, $asset → bytes, thumbnail, download and meta open: $opens", async ({ viewer, asset, opens: expected }) => {
     session.user = viewers[viewer];
     const id = assets[asset];
@@ -131,7 +131,7 @@ describe("issue 12: an asset follows the access rule of the gallery entries that
   });
 });
 
-describe("issue 7 finding 6: the asset list filters by type in the query", () => {
+describe("the asset list filters by type in the query", () => {
   it("finds a PNG behind more than a page of newer WebP images", async () => {
     const owner = await createPerson(testDb.db, "Lister", []);
     const wanted = await storeAs(owner, await png("#123"));

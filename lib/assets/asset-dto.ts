@@ -55,7 +55,7 @@ export function toAssetDto(asset: {
     durationMs: asset.durationMs ?? null,
     url: `/api/assets/${asset.id}`,
     // A decodable image always has a thumb link: the thumbnail of a result is made after its row, and
-    // the link makes it on demand (or serves the image whole) until then (issue 9). A video's is its
+    // the link makes it on demand (or serves the image whole) until then. A video's is its
     // poster frame, made before its row; a sound has none.
     thumbnailUrl: asset.thumbnailKey || isFullyDecodable(asset.mime) ? `/api/assets/${asset.id}?variant=thumb` : null,
     downloadUrl: `/api/assets/${asset.id}?download=1`,

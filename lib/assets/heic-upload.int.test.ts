@@ -25,7 +25,7 @@ function upload(body: Buffer, type = "image/heic") {
   return POST(uploadRequest("http://studio.test/api/uploads?purpose=beta", body, { "content-type": type }), { params: Promise.resolve({}) });
 }
 
-describe("issue 10: an iPhone HEIC upload (HEVC) becomes a usable image", () => {
+describe("an iPhone HEIC upload (HEVC) becomes a usable image", () => {
   it("is stored as a JPEG with a thumbnail, its original not kept, and the answer says so", async () => {
     const heic = await readFile(new URL("../../test/fixtures/iphone-8-plus-hevc.heic", import.meta.url));
     const response = await upload(heic);

@@ -55,8 +55,8 @@ export async function readImageHeader(storageKey: string): Promise<ImageHeader |
 
 /**
  * Keeps the first HEADER_BYTES of `source` as they stream past on their way to the blob store, so
- * the header is read from memory rather than from the file once written (issue 9: the read-back was
- * on every store's path).
+ * the header is read from memory rather than from the file once written (a read-back would
+ * put a file read on every store's path).
  */
 export function keepHead(source: AsyncIterable<Uint8Array>) {
   const chunks: Uint8Array[] = [];

@@ -27,7 +27,7 @@ const purposeNames = Object.keys(uploadPurposes) as [UploadPurpose, ...UploadPur
 /**
  * `purpose` as the browser sends it. A zod enum of the object's own keys, never `in`: "constructor",
  * "__proto__" or "toString" are on every object's prototype chain and would pass an `in` check with
- * no limits at all (issue 7 finding 1).
+ * no limits at all.
  */
 const uploadPurposeSchema = z.enum(purposeNames, { error: `must be one of ${purposeNames.join(", ")}` });
 

@@ -55,7 +55,7 @@ async function heicOf(width: number, height: number): Promise<Buffer> {
 
 const smallPng = () => sharp({ create: { width: 320, height: 200, channels: 3, background: "#7a2" } }).png().toBuffer();
 
-describe("issue 7 finding 1: upload purpose from the prototype chain", () => {
+describe("an upload purpose from the prototype chain", () => {
   it.each(["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", ""])("purpose=%s → 400 naming purpose, nothing written or read", async (purpose) => {
     const before = await stored();
     const body = countedBody(new Uint8Array(1_000_000), 50);
@@ -109,7 +109,7 @@ describe("issue 7 finding 1: upload purpose from the prototype chain", () => {
   });
 });
 
-describe("issue 7 finding 10: pixel bombs and broken images", () => {
+describe("pixel bombs and broken images", () => {
   it("a 20000×20000 PNG (389 KB) → 413 naming the pixel rule; no blob, no row", async () => {
     const bomb = pngBomb(20_000, 1);
     expect(bomb.length).toBeLessThan(400_000);
@@ -183,7 +183,7 @@ describe("issue 7 finding 10: pixel bombs and broken images", () => {
     expect((await response.json()).asset).toMatchObject({ mime: "image/bmp", width: 64, height: 32, thumbnailUrl: null });
   });
 
-  it("beta stores an HEIC upload converted to JPEG (issue 10; the iPhone HEVC case is in heic-upload.int.test.ts)", async () => {
+  it("beta stores an HEIC upload converted to JPEG (the iPhone HEVC case is in heic-upload.int.test.ts)", async () => {
     const heic = await heicOf(640, 480);
     const response = await upload("beta", heic, { "content-type": "image/heic" });
     expect(response.status).toBe(201);

@@ -77,7 +77,7 @@ describe("createAccount", () => {
   });
 });
 
-describe("finding 7: sign-up after the first account is by invitation (or open sign-up)", () => {
+describe("sign-up after the first account is by invitation (or open sign-up)", () => {
   beforeEach(resetStudio);
 
   it("says only on an empty studio that the first account becomes admin", async () => {
@@ -184,7 +184,7 @@ describe("finding 7: sign-up after the first account is by invitation (or open s
     await expect(revokeInvite(admin, "00000000-0000-0000-0000-000000000000")).rejects.toMatchObject({ code: "not_found", fields: [{ field: "id" }] });
   });
 
-  it("open sign-up, once an admin turns it on, makes accounts that join no team (issue 12)", async () => {
+  it("open sign-up, once an admin turns it on, makes accounts that join no team", async () => {
     const admin = await firstAdmin();
     await setOpenSignUp(admin, true);
     expect(await signUpPolicy()).toEqual({ kind: "open" });

@@ -37,7 +37,7 @@ export async function createInvite(admin: CurrentUser, values: CreateInviteValue
 
 /**
  * Writes one invite to `teamId` inside the caller's transaction and returns its token, which exists
- * only in this answer. Shared by the admin area's invites and team owners' (lib/teams, issue 12).
+ * only in this answer. Shared by the admin area's invites and team owners' (lib/teams).
  */
 export async function insertInvite(
   tx: Prisma.TransactionClient,

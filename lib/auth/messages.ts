@@ -13,7 +13,7 @@ export const SIGN_UP_BY_INVITATION = "Sign-up is by invitation. Ask an admin of 
  */
 export const ACCOUNT_NOT_CREATED = "No account was created with these details. If you already have an account, sign in with it.";
 
-// Issue 12: an account made by open sign-up joins no team, so it sees no one's work until a team
+// An account made by open sign-up joins no team, so it sees no one's work until a team
 // owner adds it; only an invite link joins a team.
 export const OPEN_SIGN_UP_MEANING =
   "Anyone who can reach this studio can create an account. New accounts join no team and see only their own work until a team owner adds them.";

@@ -3,7 +3,7 @@ import { safeNextPath } from "./safe-next";
 
 const origin = "http://127.0.0.1:3000";
 
-describe("finding 3: no open redirect after sign-in (safeNextPath)", () => {
+describe("no open redirect after sign-in (safeNextPath)", () => {
   it.each([
     ["/%5Cevil.example/ decoded: backslash after the slash", "/\\evil.example/"],
     ["/%09/evil.example/ decoded: a tab between the slashes", "/\t/evil.example/"],

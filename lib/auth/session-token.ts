@@ -6,8 +6,8 @@ import { env } from "@/lib/env";
 // The signed-in session's JWT, read with next-auth's own decoder. next-auth's `auth()` answers the
 // same question by running its whole session endpoint per call (a Request, the JWT decoded, the
 // callbacks, the JWT encoded again for a cookie a server component cannot set, a Response parsed
-// back): 5–14 ms on every API request, against about 1 ms for the decode alone (issue 9's
-// bench:proxy). Only the session cookie is read, never an Authorization header.
+// back): 5–14 ms on every API request, against about 1 ms for the decode alone. Only the session
+// cookie is read, never an Authorization header.
 //
 // next-auth names the cookie `__Secure-authjs.session-token` when the studio is served over https
 // and `authjs.session-token` otherwise; each is encrypted with its own name as salt, so whichever
@@ -15,7 +15,7 @@ import { env } from "@/lib/env";
 //
 // A decode is a pure function of the cookie and the secret until the token expires, so its result
 // is kept by cookie: the same browser's next requests skip the key derivation and the decryption
-// (1–2.5 ms of each request's CPU, issue 9). Only what a cookie says is kept, never whether its
+// (1–2.5 ms of each request's CPU). Only what a cookie says is kept, never whether its
 // session is still valid: the session row is read fresh on every request (lib/auth/current-user).
 export type SessionToken = {
   userId?: string;

@@ -59,7 +59,7 @@ async function signOut(cookie: string) {
   await sessionEvents.signOut({ token: await tokenOf(cookie) });
 }
 
-describe("finding 12: sign-out ends the session", () => {
+describe("sign-out ends the session", () => {
   it("each sign-in starts its own session row, named in the JWT", async () => {
     const user = await account();
     const first = await tokenOf(await signIn(user.email));
@@ -95,7 +95,7 @@ describe("finding 12: sign-out ends the session", () => {
   });
 });
 
-describe("the user a session reads (one statement per request, issue 9)", () => {
+describe("the user a session reads (one statement per request)", () => {
   it("carries the user's teams in membership order with their roles, and the active team (the first when unset or left)", async () => {
     const user = await account("admin");
     const studio = await testDb.db.team.create({ data: { name: "Studio" } });
@@ -131,7 +131,7 @@ describe("the user a session reads (one statement per request, issue 9)", () => 
   });
 });
 
-describe("finding 12: a password change ends the user's other sessions", () => {
+describe("a password change ends the user's other sessions", () => {
   it("keeps the current session, ends the others and replaces the password", async () => {
     const user = await account();
     const current = await signIn(user.email);
@@ -175,7 +175,7 @@ describe("finding 12: a password change ends the user's other sessions", () => {
   });
 });
 
-describe("finding 12: an admin disables and enables a user", () => {
+describe("an admin disables and enables a user", () => {
   it("disabling ends every session at once and refuses sign-in, saying why only to the right password; enabling lets them sign in again", async () => {
     const admin = await createTestUser(testDb.db, "admin");
     const user = await account();

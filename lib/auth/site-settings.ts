@@ -35,7 +35,7 @@ export function updateSiteSettings(admin: CurrentUser, changes: Partial<SiteSett
     if (changes.openSignUp !== undefined) {
       await recordAudit(tx, { actor: admin, action: "settings.open_sign_up", details: { openSignUp: changes.openSignUp } });
     }
-    // Issue 12: public share links are off by default; who turned them on or off is on record.
+    // Public share links are off by default; who turned them on or off is on record.
     if (changes.publicShareLinks !== undefined) {
       await recordAudit(tx, { actor: admin, action: "settings.public_share_links", details: { publicShareLinks: changes.publicShareLinks } });
     }

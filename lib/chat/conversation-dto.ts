@@ -17,7 +17,7 @@ export type ConversationDto = {
   session: string;
   createdAt: string;
   updatedAt: string;
-  /** Issue 12: the viewer is not the owner (a teammate of the team it is shared with, or a site admin): they may read and fork it, not change it. */
+  /** The viewer is not the owner (a teammate of the team it is shared with, or a site admin): they may read and fork it, not change it. */
   readOnly: boolean;
   owner: { id: string; name: string };
   /** The team its gallery entry is shared with; null while private. */

@@ -16,10 +16,10 @@ export function titleFrom(text: string): string {
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || UNTITLED_CONVERSATION;
 }
 
-/** Refused to anyone but the owner who may nevertheless read the conversation (issue 12). */
+/** Refused to anyone but the owner who may nevertheless read the conversation. */
 const OWNER_ONLY_CONVERSATION = "Only the owner can change this conversation";
 
-// Issue 12: a conversation is its owner's; once its gallery entry is shared, the team it is shared
+// A conversation is its owner's; once its gallery entry is shared, the team it is shared
 // with (and site admins, who may see every entry: lib/sharing/access.ts) may read it, read-only, and
 // fork it. Whoever may not is told it does not exist (404), never that it does.
 export async function getViewableConversation(user: CurrentUser, conversationId: string) {

@@ -15,7 +15,7 @@ import { forkConversation } from "./fork-conversation";
 import { sendTurnSchema } from "./schemas";
 import { startTurn } from "./send-turn";
 
-// Issue 12: a teammate forks a shared conversation and continues it as their own (spec 4.2 rule 2:
+// A teammate forks a shared conversation and continues it as their own (spec 4.2 rule 2:
 // the fork's next request replays the same history the original's would have).
 const context = useStudioTestContext();
 
@@ -43,7 +43,7 @@ async function sharedConversation() {
   return { conversation, first, second, input, entry };
 }
 
-describe("forking a shared conversation (issue 12)", () => {
+describe("forking a shared conversation", () => {
   it("gives the teammate their own conversation whose next turn replays the same history", async () => {
     const { db } = context.testDb;
     const { conversation, first, second, input, entry } = await sharedConversation();

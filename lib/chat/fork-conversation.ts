@@ -64,7 +64,7 @@ function assetCopy(asset: Asset, id: string, user: CurrentUser, turnId: string |
 }
 
 /**
- * Issue 12: anyone who may read a conversation (its owner, the team it is shared with, site admins)
+ * Anyone who may read a conversation (its owner, the team it is shared with, site admins)
  * forks it into a conversation of their own that continues from `turnId`. The turns from the root
  * to that turn are copied with everything the next request is assembled from (spec 4.2 rule 2:
  * messages, assembled_history, completedAt for the age of its image URLs, the stored copies of its

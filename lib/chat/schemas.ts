@@ -31,7 +31,7 @@ export const listConversationsQuerySchema = z.object({
     .optional(),
 });
 
-/** POST /api/chat/conversations/[id]/fork (issue 12): the turn to continue from; nothing else (no owner or team). */
+/** POST /api/chat/conversations/[id]/fork: the turn to continue from; nothing else (no owner or team). */
 export const forkConversationSchema = z.strictObject(
   { turnId: z.uuid("turnId must be a turn id") },
   { error: "The body must be { turnId } and nothing else" },

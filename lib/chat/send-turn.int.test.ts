@@ -113,7 +113,7 @@ describe("chat turns (spec 4.2) against the emulator", () => {
     await expect(getConversationWithTurns(stranger, conversation.id)).rejects.toMatchObject({ code: "not_found" });
   });
 
-  it("finding 6: keeps a site admin out of a member's conversation too (private until shared)", async () => {
+  it("keeps a site admin out of a member's conversation too (private until shared)", async () => {
     const conversation = await createConversation(context.user);
     const admin = await createTestUser(context.testDb.db, "admin");
     await expect(getConversationWithTurns(admin, conversation.id)).rejects.toMatchObject({ code: "not_found" });
@@ -131,9 +131,9 @@ describe("chat turns (spec 4.2) against the emulator", () => {
   });
 });
 
-// Issue 7 finding 4: chat turns and alpha v3 generations share one per-user budget of running work.
+// Chat turns and alpha v3 generations share one per-user budget of running work.
 // A started turn takes a place until its job ends; slow upstream calls keep places taken.
-describe("per-user limit on running generations, chat turns included (finding 4)", () => {
+describe("per-user limit on running generations, chat turns included", () => {
   const startTurnOf = (user: CurrentUser, conversationId: string, text: string) => {
     const { parentTurnId, ...values } = sendTurnSchema.parse({ parentTurnId: null, text, size: "1K" });
     return startTurn(user, conversationId, parentTurnId, values);
@@ -141,7 +141,7 @@ describe("per-user limit on running generations, chat turns included (finding 4)
   const startGeneration = (user: CurrentUser, prompt: string) => startAlphaV3(user, alphaV3FormSchema.parse({ prompt, revise: false }));
   const endAll = (started: { job: { id: string } }[]) => Promise.all(started.map(({ job }) => waitForJob(context.testDb.db, job.id)));
 
-  it("finding 4: a running chat turn counts in the same budget as v3 generations; a refused turn writes nothing", async () => {
+  it("a running chat turn counts in the same budget as v3 generations; a refused turn writes nothing", async () => {
     const user = await createTestUser(context.testDb.db);
     const conversation = await createConversation(user);
     await context.upstream.control("/faults", { json: slowCalls(1_500) });
@@ -162,7 +162,7 @@ describe("per-user limit on running generations, chat turns included (finding 4)
     await endAll([next, ...generations]);
   });
 
-  it("finding 4: of 8 concurrent turns and generations with a limit of 3, exactly 3 are accepted (race-free)", async () => {
+  it("of 8 concurrent turns and generations with a limit of 3, exactly 3 are accepted (race-free)", async () => {
     const user = await createTestUser(context.testDb.db);
     const conversation = await createConversation(user);
     await context.upstream.control("/faults", { json: slowCalls(1_500) });

@@ -65,7 +65,7 @@ function storedCopies(branch: readonly StoredTurn[]): Map<string, string> {
   return copies;
 }
 
-// One turn of the chat editor (spec 4.2) as a job (issue 9). Starting checks everything a user can
+// One turn of the chat editor (spec 4.2) as a job. Starting checks everything a user can
 // get wrong (a 400 before anything starts), assembles the request per rule 2 and persists the turn
 // as pending with its job within the owner's running limit (a 429 before anything starts,
 // lib/jobs/running-limit) while the storage quota has room (a 413, lib/storage-quota), and answers: a

@@ -4,7 +4,7 @@ import { ALPHA_IMAGE_MIME_TYPES } from "@/lib/images/alpha-schemas";
 /**
  * The settings stored with each turn by lib/chat/send-turn; read loosely so an older turn still
  * pre-fills. A seed the studio chose for a "random" turn is stored with `seedWasRandom`: editing the
- * turn stays random, while "Run again" repeats the seed (issue 9).
+ * turn stays random, while "Run again" repeats the seed.
  */
 export const storedTurnParamsSchema = z.object({
   size: z.string().catch("auto"),

@@ -5,8 +5,8 @@ import { openDatabase } from "./database";
 // PostgreSQL may end a connection the pool holds idle at any time (a restart, an administrator,
 // idle_session_timeout); pg-pool then emits "error" on the pool, which crashes the process unless
 // someone listens. Prisma's adapter listens only while its client is connected, so the moment
-// after $disconnect() (every close()) was unguarded: seen as two unhandled errors in a CI run when
-// a test's database was dropped right after its pools were closed.
+// after $disconnect() (every close()) needs a listener of its own: dropping a test's database right
+// after its pools are closed ends their idle connections just then.
 describe("a pooled PostgreSQL connection", () => {
   let testDb: TestDb;
 

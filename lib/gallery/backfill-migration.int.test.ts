@@ -8,7 +8,7 @@ import { migrateDriver } from "@/lib/db/migrate";
 import { LOCKFILE_NAME, MIGRATIONS_DIR } from "@/lib/db/migration-files";
 import { createEmptyDatabase, type EmptyTestDatabase } from "@/test/db";
 
-// The teams-and-gallery migration (issue 12) gives existing work its gallery entries: a database is
+// The teams-and-gallery migration gives existing work its gallery entries: a database is
 // built from the migrations before it, filled with rows of that schema, then migrated.
 const GALLERY_MIGRATION = "20261123171447_teams_gallery";
 

@@ -27,7 +27,7 @@ export async function deleteItemForUser(user: CurrentUser, id: string): Promise<
 }
 
 /**
- * Removes entries the caller checked `user` may delete (issue 12). Each entry goes with the outputs
+ * Removes entries the caller checked `user` may delete. Each entry goes with the outputs
  * only it uses; an output another entry, a conversation's request, a generation's or a video job's
  * parameters still name is kept, so that work stays replayable. A conversation is soft-deleted
  * (lib/chat/conversations.ts: its turns and images stay stored); a video job's row (and the upstream

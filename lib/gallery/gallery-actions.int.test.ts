@@ -29,7 +29,7 @@ import { KEPT_REASONS } from "./delete-item";
 import { ADMIN_SHARE_LINKS_PAGE_SIZE, type AdminShareLinkPage } from "./share-link-schemas";
 import { publicEntry } from "./share-links";
 
-// Issue 12: one gallery entry's detail and actions, selections, ZIPs and public links, through the
+// One gallery entry's detail and actions, selections, ZIPs and public links, through the
 // real route handlers, database and blob store; only the session is a stand-in.
 vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";

@@ -1,4 +1,4 @@
-// What the browser gets about gallery entries (issue 12). Browser-safe types: no storage keys,
+// What the browser gets about gallery entries. Browser-safe types: no storage keys,
 // links through the studio only.
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { LineageDto } from "./lineage-dto";

@@ -1,5 +1,5 @@
-// The model an entry was made with, as the gallery stores it and its model filter offers it
-// (issue 12). Browser-safe. A video entry's model is its task.
+// The model an entry was made with, as the gallery stores it and its model filter offers it.
+// Browser-safe. A video entry's model is its task.
 import type { BetaModel } from "@/lib/upstream/beta/limits";
 import { VIDEO_TASK_LABELS } from "@/lib/upstream/video/limits";
 

@@ -1,4 +1,4 @@
-// The gallery's queries and actions (issue 12): one set of zod schemas for the page and the route
+// The gallery's queries and actions: one set of zod schemas for the page and the route
 // handlers. Browser-safe. Every refusal names its field and states the rule.
 import { z } from "zod";
 import { isCalendarDay } from "@/lib/validation/calendar-day";

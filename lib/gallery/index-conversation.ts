@@ -12,7 +12,7 @@ export type TurnEntryFacts = { placeholderTitle: string; inputAssetIds: readonly
 
 /**
  * Adds a turn that has just succeeded to its conversation's one gallery entry, in the transaction
- * that records the turn (issue 12): the entry is made with the first image, then shows the newest
+ * that records the turn: the entry is made with the first image, then shows the newest
  * one, counts every turn's image and finds every message. Its sharing is left as it is, so a shared
  * conversation's new images reach the team at once. The turn's final image is an output; its
  * intermediate image and the images its messages sent are inputs (teammates replaying or forking

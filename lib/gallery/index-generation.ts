@@ -26,11 +26,11 @@ export const ENTRY_SOURCE = { id: true, ownerId: true, prompt: true, revisedProm
 
 /**
  * Writes the gallery entries of a generation that has just succeeded, in the transaction that records
- * it (issue 12), so the gallery never shows half-stored results: a decomposition (a base image with
+ * it, so the gallery never shows half-stored results: a decomposition (a base image with
  * its layers) is one `layer_set`, a group one `group_set`, anything else one `image` entry per image.
  * Each entry is linked to its images and to the generation's reference images. Writing it again (a
  * retried record) adds nothing. It reads nothing: the caller knows the generation and its images, and
- * this runs at the end of every generation (issue 9's bench:proxy).
+ * this runs at the end of every generation.
  */
 export async function indexGeneration(tx: Tx, generation: GenerationEntrySource, facts: GenerationEntryFacts): Promise<void> {
   const { images } = generation;

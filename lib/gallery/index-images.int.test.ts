@@ -14,7 +14,7 @@ import { useStudioTestContext } from "@/test/studio-upstream";
 import { indexGeneration } from "./index-generation";
 import { indexConversationTurn } from "./index-conversation";
 
-// Gallery entries are written with the work they show (issue 12), by the real generate and send
+// Gallery entries are written with the work they show, by the real generate and send
 // functions against the emulator: one per alpha image, a layer set, a group set, a conversation
 // that grows with its turns; each linked to its images (outputs) and what it was made from (inputs).
 const context = useStudioTestContext();

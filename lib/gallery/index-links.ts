@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Links an entry to what it shows (output) and what it was made from (input): teammates who may read
- * the entry may open these assets (issue 12, lib/sharing/access). A link that exists stays as it is,
+ * the entry may open these assets (lib/sharing/access). A link that exists stays as it is,
  * so a retried record adds nothing; an input deleted since the request is skipped.
  */
 export async function linkItemAssets(tx: Prisma.TransactionClient, itemId: string, outputs: readonly string[], inputs: readonly string[]): Promise<void> {

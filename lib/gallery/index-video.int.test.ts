@@ -10,7 +10,7 @@ import { videoFormSchema, type VideoFormInput } from "@/lib/videos/video-schemas
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { indexVideo } from "./index-video";
 
-// A video job's gallery entry is written when the sync worker records it ready (issue 12), with the
+// A video job's gallery entry is written when the sync worker records it ready, with the
 // video, its 720p copy and its input files linked.
 process.env.VIDEO_POLL_INTERVAL_MS = "50";
 const context = useStudioTestContext();

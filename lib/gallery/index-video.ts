@@ -4,7 +4,7 @@ import { linkItemAssets } from "./index-links";
 
 /**
  * Writes the gallery entry of a video job that has just become ready, in the transaction that
- * records it ready (issue 12). The model is the task; the cover is the video itself (its thumbnail is
+ * records it ready. The model is the task; the cover is the video itself (its thumbnail is
  * the poster frame). The video and its 720p copy are outputs, the job's input files (`inputAssetIds`)
  * inputs. Writing it again (a retried record) adds nothing.
  */

@@ -13,7 +13,7 @@ import { shareItem } from "./share-item";
 
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
-// The gallery's list (issue 12): tabs, every filter, prompt search, keyset pages, and what nobody
+// The gallery's list: tabs, every filter, prompt search, keyset pages, and what nobody
 // else's tab ever shows.
 let testDb: TestDb;
 let alice: CurrentUser;

@@ -10,7 +10,7 @@ import { prefixTsQuery } from "./search-query";
 import { toGalleryItemDto, type GalleryItemRow } from "./to-gallery-item-dto";
 
 /**
- * One page of one gallery tab (issue 12): "mine" is what the user made, a team's id what was shared
+ * One page of one gallery tab: "mine" is what the user made, a team's id what was shared
  * with that team (its members', or a site admin's). Newest first, in keyset pages on (createdAt desc,
  * id desc), so a page costs the same however deep it is and entries added meanwhile neither repeat
  * nor go missing. An entry without a cover yet (a conversation before its first image) is not shown.

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { GalleryItem } from "@/lib/generated/prisma/client";
 import { canSeeItem } from "@/lib/sharing/access";
 
-/** The answer for an entry the user may not see, and for one that does not exist (issue 12). */
+/** The answer for an entry the user may not see, and for one that does not exist. */
 export const NO_SUCH_ITEM = "No such item";
 export const ONLY_OWNER_SHARES = "Only the owner can share this";
 export const ONLY_OWNER_LINKS = "Only the owner can make public links to this";
@@ -18,7 +18,7 @@ export async function openItemForUser(user: CurrentUser, id: string): Promise<Ga
   return item;
 }
 
-/** Share and unshare are the owner's only (issue 12): teammates and site admins read, never re-share. */
+/** Share and unshare are the owner's only: teammates and site admins read, never re-share. */
 export function mayShare(user: CurrentUser, item: { ownerId: string }): boolean {
   return item.ownerId === user.id;
 }

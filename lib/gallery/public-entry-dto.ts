@@ -1,6 +1,6 @@
 import type { GalleryKind } from "./gallery-schemas";
 
-// What a public link's page shows (issue 12): the entry's files, prompt and model, nothing about its
+// What a public link's page shows: the entry's files, prompt and model, nothing about its
 // owner or team. Browser-safe; file links go through the link's own route.
 export type PublicFileDto = { id: string; mime: string; width: number | null; height: number | null; url: string };
 

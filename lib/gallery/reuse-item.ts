@@ -7,7 +7,7 @@ import { openItemForUser } from "./open-item";
 
 /**
  * GET /api/gallery/items/[id]/reuse: the generator that made the entry and the form values it was
- * submitted with, so "Reuse settings" refills it. Anyone who may see the entry may reuse it (issue 12).
+ * submitted with, so "Reuse settings" refills it. Anyone who may see the entry may reuse it.
  */
 export async function reuseItem(user: CurrentUser, id: string): Promise<ReuseDto> {
   const item = await openItemForUser(user, id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { siteSettingsSchema } from "@/lib/auth/schemas";
 import { createShareLinkSchema, SHARE_LINK_DEFAULT_DAYS, SHARE_LINK_MAX_DAYS, shareTokenSchema } from "./share-link-schemas";
 
-describe("public share link schemas (issue 12)", () => {
+describe("public share link schemas", () => {
   it("takes 1 to 30 whole days, defaulting when left out, and nothing else", () => {
     expect(createShareLinkSchema.parse({})).toEqual({ expiresInDays: SHARE_LINK_DEFAULT_DAYS });
     expect(createShareLinkSchema.parse({ expiresInDays: SHARE_LINK_MAX_DAYS })).toEqual({ expiresInDays: 30 });

@@ -1,4 +1,4 @@
-// Public share links (issue 12): the limits and wording shared by the owner's dialog, the admin's
+// Public share links: the limits and wording shared by the owner's dialog, the admin's
 // switch and the route handlers. Browser-safe.
 import { z } from "zod";
 import type { GalleryKind } from "./gallery-schemas";

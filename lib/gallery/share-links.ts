@@ -13,7 +13,7 @@ import type { PublicEntryDto } from "./public-entry-dto";
 import { PUBLIC_LINKS_OFF_MESSAGE, shareTokenSchema, type ShareLinkDto } from "./share-link-schemas";
 import { shareLinkState } from "./share-link-state";
 
-// Public links (issue 12): off until a site admin turns them on. The token is shown once, in the
+// Public links: off until a site admin turns them on. The token is shown once, in the
 // answer that made it; only its sha256 is stored, so the database cannot hand one out. A link opens
 // only its entry's outputs, and only while it is unexpired, unrevoked, its creator's account enabled
 // and the setting is on.

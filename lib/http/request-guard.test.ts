@@ -19,7 +19,7 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-describe("finding 2: cross-origin writes are refused", () => {
+describe("cross-origin writes are refused", () => {
   it.each([
     ["another port of the same host", { origin: "http://127.0.0.1:4000" }],
     ["another site", { origin: "https://evil.example" }],
@@ -65,7 +65,7 @@ describe("finding 2: cross-origin writes are refused", () => {
   });
 });
 
-describe("finding 8: JSON bodies are capped before parsing", () => {
+describe("JSON bodies are capped before parsing", () => {
   it("refuses a declared length over the limit without reading", async () => {
     const request = post({ "content-type": "application/json", "content-length": "200000000" });
     const error = await refusal(readJsonBody(request, 1_000));
@@ -99,7 +99,7 @@ describe("finding 8: JSON bodies are capped before parsing", () => {
   });
 });
 
-describe("finding 9: NUL characters and lone surrogates are refused naming the field", () => {
+describe("NUL characters and lone surrogates are refused naming the field", () => {
   it("finds them anywhere in a JSON body", () => {
     expect(hostileJson({ title: "a\u0000b" })).toEqual([{ field: "title", message: "must not contain NUL characters (U+0000)" }]);
     expect(hostileJson({ text: "\ud800" })[0].field).toBe("text");

@@ -11,7 +11,7 @@ import { BETA_PATH } from "@/lib/upstream/beta/wire";
 
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
-// The beta route as a browser calls it, against the emulator (issue 10): a field the model does not
+// The beta route as a browser calls it, against the emulator: a field the model does not
 // take is refused before anything is sent (spec 4.3: layer decomposition is Pro only), and a
 // reference set whose Base64 body would pass the endpoint's 20 MB (spec 8) is fitted and accepted.
 const context = useStudioTestContext();

@@ -90,16 +90,16 @@ describe("alpha v3 generation (spec 4.1) against the emulator", () => {
   });
 });
 
-// Issue 7 finding 4: one member ran 12 requests at once and held the team's upstream line. A started
-// generation takes one of the user's places until its job ends; slow upstream calls keep them taken
-// while a test looks.
-describe("per-user limit on running generations (finding 4)", () => {
+// A per-user limit on running generations, so that one member cannot hold the team's upstream line
+// alone. A started generation takes one of the user's places until its job ends; slow upstream calls
+// keep them taken while a test looks.
+describe("per-user limit on running generations", () => {
   const start = (user: CurrentUser, prompt: string) => startAlphaV3(user, alphaV3FormSchema.parse({ prompt, revise: false }));
   const endAll = (started: { job: { id: string } }[]) => Promise.all(started.map(({ job }) => waitForJob(context.testDb.db, job.id)));
   const generationsOf = (user: CurrentUser, where: { prompt?: string } = {}) => context.testDb.db.generation.count({ where: { ownerId: user.id, ...where } });
   const holdPlaces = () => context.upstream.control("/faults", { json: slowCalls(1_500) });
 
-  it("finding 4: refuses a 4th v3 generation while 3 run with a 429 and Retry-After, and writes nothing for it", async () => {
+  it("refuses a 4th v3 generation while 3 run with a 429 and Retry-After, and writes nothing for it", async () => {
     const user = await createTestUser(context.testDb.db);
     await holdPlaces();
     const running = [await start(user, "first"), await start(user, "second"), await start(user, "third")];
@@ -116,7 +116,7 @@ describe("per-user limit on running generations (finding 4)", () => {
     await endAll(running);
   });
 
-  it("finding 4: another user is not affected by someone else's full budget", async () => {
+  it("another user is not affected by someone else's full budget", async () => {
     const busy = await createTestUser(context.testDb.db);
     const other = await createTestUser(context.testDb.db);
     await holdPlaces();
@@ -126,7 +126,7 @@ describe("per-user limit on running generations (finding 4)", () => {
     await endAll(running);
   });
 
-  it("finding 4: once one finishes, succeeded or failed, the next is accepted", async () => {
+  it("once one finishes, succeeded or failed, the next is accepted", async () => {
     const user = await createTestUser(context.testDb.db);
     await holdPlaces();
     const running = [await start(user, "one"), await start(user, "two"), await start(user, "something forbidden")];
@@ -136,7 +136,7 @@ describe("per-user limit on running generations (finding 4)", () => {
     expect((await generate({ prompt: "after the others", revise: false }, user)).status).toBe("succeeded");
   });
 
-  it("finding 4: of 8 concurrent requests with a limit of 3, exactly 3 are accepted (race-free)", async () => {
+  it("of 8 concurrent requests with a limit of 3, exactly 3 are accepted (race-free)", async () => {
     const user = await createTestUser(context.testDb.db);
     await holdPlaces();
     const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => start(user, `race ${i}`)));

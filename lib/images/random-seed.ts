@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { ALPHA_V3_SEED_RANGE, ALPHA_V35_SEED_MAX } from "@/lib/images/alpha-schemas";
 
 // A seed left empty ("random") is chosen by the studio rather than the service, so the job records
-// the seed it ran with and "Run again" after an interruption makes the same image (issue 9).
+// the seed it ran with and "Run again" after an interruption makes the same image.
 
 /** spec 4.1: [1, 4294967295]. */
 export function randomAlphaV3Seed(): number {

@@ -14,7 +14,7 @@ import { session } from "@/test/session-double";
 import { useSessionStorage } from "@/test/session-storage";
 import { storeGeneratedImage } from "./store-result";
 
-// Results of the image service, stored as storeGeneratedImage stores them (issue 9): the row only
+// Results of the image service, stored as storeGeneratedImage stores them: the row only
 // once the blob is durable, the thumbnail after the row, made by a worker's thumbnail queue (here in
 // the test process) or by the page that asks first. The download is the one part stood in for.
 vi.hoisted(() => {

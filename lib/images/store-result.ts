@@ -45,7 +45,7 @@ export function storeGeneratedImage(input: StoreResultInput) {
         signal: input.signal,
         // The configured image service's output, fetched with the key from an origin the client
         // trusts, in a transfer checked for completeness: its type and pixel size are checked before
-        // the row, and its decode (the thumbnail) follows it, so the result is not held up (issue 9).
+        // the row, and its decode (the thumbnail) follows it, so the result is not held up.
         decode: "after-row",
       }),
   });

@@ -9,7 +9,7 @@ import { wakeJobStreamsAtCommit } from "@/lib/wakeups/channel";
 import { ACTIVE_JOB_STATES, isActiveJobState } from "./job-dto";
 import { toJobDto } from "./to-job-dto";
 
-// The one place that moves a job's state and publishes it (issue 9). Each change writes the job and
+// The one place that moves a job's state and publishes it. Each change writes the job and
 // an event holding the job as it now is, in one transaction under the owner's job lock: the owner's
 // events then commit in the order of their ids, so a stream that has read up to id N can never later
 // miss an event with a smaller id (lib/jobs/job-stream). The same transaction notifies every studio

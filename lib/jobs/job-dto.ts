@@ -1,4 +1,4 @@
-// A job as the browser sees it (issue 9): the one shape of the jobs list, of one job, and of every
+// A job as the browser sees it: the one shape of the jobs list, of one job, and of every
 // event on the jobs stream. Browser-safe: no owner ids, dates as ISO strings.
 
 export const JOB_KINDS = ["alpha_v3", "alpha_v35_turn", "beta", "video"] as const;

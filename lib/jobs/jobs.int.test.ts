@@ -11,7 +11,7 @@ import { jobEventStream } from "./job-stream";
 import { listJobs } from "./list-jobs";
 import { endAbandonedJobs } from "./recovery";
 
-// Issue 9: work runs as jobs in the server, not inside a request; these tests never open one.
+// Work runs as jobs in the server, not inside a request; these tests never open one.
 const context = useStudioTestContext();
 beforeEach(async () => {
   await context.upstream.control("/faults", { method: "DELETE" });
@@ -53,7 +53,7 @@ const endedEvent = (jobId: string) => (events: StreamEvent[]) => events.some((ev
 const statesOf = async (jobId: string) =>
   (await context.testDb.db.jobEvent.findMany({ where: { jobId }, orderBy: { id: "asc" } })).map((event) => (event.data as JobDto).state);
 
-describe("jobs (issue 9)", () => {
+describe("server jobs", () => {
   it("runs a generation to success with no request open, through the states it stayed in, in order", async () => {
     const user = await createTestUser(context.testDb.db);
     // Long enough for its "generating" to be written (progress is written at most every 250 ms).

@@ -10,7 +10,7 @@ import { untilDatabaseAnswers } from "@/lib/db/until-database-answers";
 import { endLinkedRun } from "./end-linked-run";
 import { CANCELLED } from "./job-failures";
 
-// Runs jobs in this process, detached from the request that created them (issue 9): leaving a page
+// Runs jobs in this process, detached from the request that created them: leaving a page
 // or closing a tab ends a request, never a job. Only a cancel (lib/jobs/cancel-job) aborts one.
 //
 // While it holds jobs, the runner beats their `heartbeatAt` and looks for cancels written by any
@@ -79,8 +79,8 @@ export async function runJob(job: Pick<Job, "id" | "ownerId" | "generationId" | 
 
 /**
  * Progress is written at most this often: a step that ends sooner may never be written. Nobody could
- * read it in the tray, and each write is a transaction and an event on every open stream (issue 9's
- * bench:proxy: a fast generation's "generating" and "storing" cost as much as its start).
+ * read it in the tray, and each write is a transaction and an event on every open stream: for a fast
+ * generation, writing "generating" and "storing" would cost as much as its start.
  */
 const PROGRESS_EVERY_MS = 250;
 

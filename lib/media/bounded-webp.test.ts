@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { boundedWebp, THUMBNAIL_MAX_BYTES } from "./bounded-webp";
 
-// The gallery grid never gets a thumbnail over the limit (issue 12), even of pure noise, the worst
+// The gallery grid never gets a thumbnail over the limit, even of pure noise, the worst
 // case for a compressor; a photo-like picture keeps the usual size and quality.
 const noise = (width: number, height: number, channels: 3 | 4) => sharp(randomBytes(width * height * channels), { raw: { width, height, channels } });
 

@@ -6,13 +6,13 @@ import sharp, { type Sharp } from "sharp";
 
 /**
  * The most bytes a thumbnail or a video's poster frame may have: the gallery grid shows dozens at
- * once (issue 12). A photo stays well under it at quality 78; noise, fine texture or a noisy alpha
+ * once. A photo stays well under it at quality 78; noise, fine texture or a noisy alpha
  * channel would not, so those are encoded at a lower quality, then smaller, until they fit.
  */
 export const THUMBNAIL_MAX_BYTES = 40 * 1024;
 const THUMBNAIL_QUALITY_STEPS = [78, 60, 45, 30] as const;
 // libwebp's effort 2 instead of its default 4: a 384-pixel thumbnail of a 1024² generated image costs
-// about 33 ms of CPU instead of 42 (issue 9's bench:proxy counts it per generation), for files about
+// about 33 ms of CPU instead of 42 (npm run bench:proxy counts it per generation), for files about
 // 5% larger.
 const WEBP_EFFORT = 2;
 

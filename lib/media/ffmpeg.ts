@@ -6,7 +6,7 @@ import { boundedWebp } from "./bounded-webp";
 import { parseProbeOutput, type MediaProbe } from "./probe-output";
 import { MediaToolError, runTool } from "./run-tool";
 
-// The real ffmpeg and ffprobe, shipped as static binaries inside npm packages (issue 11: no
+// The real ffmpeg and ffprobe, shipped as static binaries inside npm packages (no
 // hand-written decoders), so a fresh `npm ci` brings them. Every call has a time limit.
 
 const PROBE_TIMEOUT_MS = 20_000;

@@ -1,4 +1,4 @@
-// Security headers, one definition for every response the studio sends (issue 7, finding 5).
+// Security headers, one definition for every response the studio sends.
 // Browser-safe and dependency-free: next.config.ts and proxy.ts both read it.
 
 /** Sent with every response: pages, API answers, assets and static files. */

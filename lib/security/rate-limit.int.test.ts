@@ -12,7 +12,7 @@ beforeEach(() => testDb.db.rateLimit.deleteMany());
 const rule = { limit: 3, windowMs: 60_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("finding 4: the rate-limit counter (fixed window in the RateLimit table)", () => {
+describe("the rate-limit counter (fixed window in the RateLimit table)", () => {
   it("counts hits, allows up to the limit and says how long the window still runs", async () => {
     const states = [];
     for (let i = 0; i < 5; i++) states.push(await hit("k", rule));

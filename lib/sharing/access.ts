@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@/lib/auth/types";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-// Who may see what (issue 12). A gallery entry is its owner's until they share it with one of their
+// Who may see what. A gallery entry is its owner's until they share it with one of their
 // teams; then that team's members may read, reuse and fork it. Site admins may see every entry.
 // An asset is visible through the entries that show or used it (GalleryItemAsset), so a shared
 // conversation's input images open for the teammates who may read it, and unsharing the entry hides

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { NO_SUCH_TEAM, NOT_YOUR_TEAM } from "./team-messages";
 
-// The team picked in the shell (issue 12): new work is counted to it. Only one of the user's own
+// The team picked in the shell: new work is counted to it. Only one of the user's own
 // teams; any other id is answered as a team that does not exist.
 export async function setActiveTeam(user: CurrentUser, teamId: string): Promise<{ activeTeamId: string }> {
   return db.$transaction(async (tx) => {

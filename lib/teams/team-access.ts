@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { NO_SUCH_TEAM, OWNERS_ONLY } from "./team-messages";
 
-// Who may do what to a team (issue 12): its members and site admins may see it; its owners change it
+// Who may do what to a team: its members and site admins may see it; its owners change it
 // (name, members, roles); its owners and site admins manage its invite links and read its audit
 // log. Anyone else is told the team does not exist (404), never that it does (403). Read inside the transaction that acts on it.
 

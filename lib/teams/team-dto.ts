@@ -1,4 +1,4 @@
-// What the team routes answer (issue 12), shared by the server and the team pages. Browser-safe.
+// What the team routes answer, shared by the server and the team pages. Browser-safe.
 import type { InviteSummary, TeamRole } from "@/lib/auth/types";
 
 export type PersonRefDto = { name: string; email: string };

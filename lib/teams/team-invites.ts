@@ -10,7 +10,7 @@ import { lockTeam, requireInviteManager, teamAccess } from "./team-access";
 import type { TeamInviteDto } from "./team-dto";
 import { YOU_ARE_ALREADY_A_MEMBER } from "./team-messages";
 
-// Team invite links (issue 12): single-use and expiring, made by a team's owners (or a site admin).
+// Team invite links: single-use and expiring, made by a team's owners (or a site admin).
 // They are the admin area's invites (lib/auth/invites) aimed at another team: only the token's
 // sha256 is stored, and consumeInvite's conditional update is what makes a link work once. A
 // signed-in account joins with it here; a person without an account signs up with it only while the

@@ -1,4 +1,4 @@
-// What the team routes and pages say when they refuse (issue 12): one wording, used by the server
+// What the team routes and pages say when they refuse: one wording, used by the server
 // (which decides) and the pages and tests (which show and check it). Browser-safe.
 
 /** For a team the caller may not see: the same answer as for a team that does not exist. */

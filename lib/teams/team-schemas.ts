@@ -1,4 +1,4 @@
-// The bodies of the team routes (issue 12, "Teams and sharing"): one set of zod schemas for the team
+// The bodies of the team routes: one set of zod schemas for the team
 // pages and the route handlers. Browser-safe. Strict objects: a body carrying anything else (an
 // `ownerId`, a `teamId`, a `role` where none is asked for) is refused, naming the field, so no
 // request can set what the server decides.

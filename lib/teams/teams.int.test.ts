@@ -34,7 +34,7 @@ import { acceptInvitation } from "./my-invitations";
 import { withdrawTeamInvitation } from "./team-invitations";
 import { changeMemberRole } from "./team-members";
 
-// Teams and membership (issue 12, "Teams and sharing"), through the route handlers as a browser calls
+// Teams and membership, through the route handlers as a browser calls
 // them: whoever `session.user` is, everything below the handlers is real, on both engines.
 vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";

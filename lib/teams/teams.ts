@@ -9,7 +9,7 @@ import { canManageInvites, canManageMembers, requireOwner, teamAccess } from "./
 import type { AdminTeamDto, TeamDetailDto, TeamSummaryDto } from "./team-dto";
 import type { TeamNameValues } from "./team-schemas";
 
-// Teams (issue 12): anyone may make one and owns it; a first team becomes the active one, so the
+// Teams: anyone may make one and owns it; a first team becomes the active one, so the
 // creator's new work is counted to it at once.
 
 export async function createTeam(user: CurrentUser, { name }: TeamNameValues): Promise<TeamSummaryDto> {
@@ -99,7 +99,7 @@ export async function teamDetail(user: CurrentUser, teamId: string): Promise<Tea
   });
 }
 
-/** Every team, for the admin area (issue 12: site admins see every team). */
+/** Every team, for the admin area (site admins see every team). */
 export async function listAllTeams(admin: CurrentUser): Promise<AdminTeamDto[]> {
   if (admin.role !== "admin") throw new AppError("forbidden", "Only a site admin can do this");
   const [teams, used] = await Promise.all([

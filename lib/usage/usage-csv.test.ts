@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "@/lib/csv/csv-cells";
 
-// RFC 4180 quoting and OWASP's CSV-injection defence for the admin's usage export (issue 12).
+// RFC 4180 quoting and OWASP's CSV-injection defence for the admin's usage export.
 describe("usage CSV cells", () => {
   it("defuses every cell a spreadsheet would run as a formula", () => {
     for (const start of ["=", "+", "-", "@", "\t"]) expect(csvCell(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);

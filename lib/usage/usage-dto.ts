@@ -1,4 +1,4 @@
-// What the usage routes answer (issue 12 "Usage"). Browser-safe types only.
+// What the usage routes answer. Browser-safe types only.
 import type { UsageGroup } from "./usage-schemas";
 
 /** What was used: gateway tokens, images made, seconds of finished video, and what it cost in micros of the currency. */

@@ -1,4 +1,4 @@
-// The names the usage pages and the CSV export give to what was counted (issue 12 "Usage"), in one
+// The names the usage pages and the CSV export give to what was counted, in one
 // place. Browser-safe: the model keys are the values the studio stores (Generation.model), plus the
 // chat editor's model for turns and the video task for video jobs.
 import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";

@@ -1,4 +1,4 @@
-// The usage pages' query (issue 12 "Usage"), shared by the browser and the routes. Browser-safe.
+// The usage pages' query, shared by the browser and the routes. Browser-safe.
 // Every refusal names the field and the rule; a parameter the route does not know is refused by name,
 // so `/api/usage?userId=…` is a 400, never silently someone else's usage.
 import { z } from "zod";

@@ -9,7 +9,7 @@ function firstMessage(result: { success: boolean; error?: { issues: { path: Prop
   return `${issue.path.join(".")}: ${issue.message}`;
 }
 
-describe("finding 9: shared schemas refuse NUL characters and lone surrogates, naming the field", () => {
+describe("shared schemas refuse NUL characters and lone surrogates, naming the field", () => {
   it("recognises both, and leaves real text alone", () => {
     expect(textProblem("a\u0000b")).toMatch(/NUL/);
     expect(textProblem("\ud800")).toMatch(/lone surrogates/);
@@ -36,7 +36,7 @@ describe("finding 9: shared schemas refuse NUL characters and lone surrogates, n
   });
 });
 
-describe("finding 11: chat text is capped like the v3 prompt", () => {
+describe("chat text is capped like the v3 prompt", () => {
   it("accepts the limit and refuses one code point more, counting an emoji once", () => {
     expect(alphaV35TurnFormSchema.safeParse({ text: "x".repeat(ALPHA_V35_MESSAGE_MAX_CODE_POINTS) }).success).toBe(true);
     expect(alphaV35TurnFormSchema.safeParse({ text: "😀".repeat(ALPHA_V35_MESSAGE_MAX_CODE_POINTS) }).success).toBe(true);

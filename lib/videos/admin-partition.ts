@@ -1,5 +1,5 @@
 // The admin's view of the video agent's partition (spec 2.6, 3.2): read it, and ask for a switch.
-// Every switch request is written to the audit log with who asked and how it ended (issue 11).
+// Every switch request is written to the audit log with who asked and how it ended.
 import "server-only";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { CurrentUser } from "@/lib/auth/current-user";

@@ -1,4 +1,4 @@
-// What the admin video page reads (issue 11, "Admin pages"). Browser-safe: no upstream URLs, no keys.
+// What the admin video page reads. Browser-safe: no upstream URLs, no keys.
 import type { PartitionDto } from "./video-dto";
 
 /**

@@ -1,4 +1,4 @@
-// What the admin video page sends (issue 11, "Admin pages"): a partition switch and a diagnostic run
+// What the admin video page sends: a partition switch and a diagnostic run
 // on the inference server. Browser-safe: the form checks with the same schema the route handler uses.
 import { z } from "zod";
 import { PARTITION_MODES, VIDEO_ASPECT_RATIOS, VIDEO_DEFAULT_ASPECT_RATIO, VIDEO_SECONDS, VIDEO_SEED_MAX } from "@/lib/upstream/video/limits";

@@ -13,7 +13,7 @@ import { readVideoHealth } from "./video-health";
 
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
-// Issue 11, "Admin pages", against the emulator's agent and inference server (fast latency).
+// The admin video page's services, against the emulator's agent and inference server (fast latency).
 const context = useStudioTestContext();
 let admin: CurrentUser;
 

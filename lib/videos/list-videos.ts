@@ -51,7 +51,7 @@ export async function videoDto(row: VideoJobWithAssets): Promise<VideoJobDto> {
   return toVideoJobDto(row, await inputAssetsOf([row]));
 }
 
-/** A video job the user may see: their own, or one shared with their team (issue 12). */
+/** A video job the user may see: their own, or one shared with their team. */
 export async function getVideo(user: CurrentUser, id: string): Promise<VideoJobDto> {
   const row = await findVisibleVideo(user, id);
   const outputs = [row.assetId, row.delivery720pId].filter((id): id is string => id !== null);

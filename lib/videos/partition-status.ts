@@ -8,8 +8,8 @@ import { videoServiceFailure } from "./video-service-failure";
 // The agent's partition (spec 2.6) as the studio reports it to forms and admins. Pages poll it every
 // 12 s while it does not suit their task (spec 3.2: 10 to 15 s); however many pages ask, a process
 // asks the agent at most once per FRESH_FOR_MS, and pages asking while a read is under way share it
-// (bench:video: 100 open forms had cost 12 to 70 partition reads per job without that). A cache, not
-// a truth: every submit and every admin read is fresh.
+// (otherwise every open form costs the agent a read per poll; npm run bench:video counts them per
+// job). A cache, not a truth: every submit and every admin read is fresh.
 const FRESH_FOR_MS = 10_000;
 
 type Reading = { dto: PartitionDto; at: number };

@@ -9,7 +9,7 @@ import { preparedInputs } from "./keyframes";
 import { storedParams } from "./stored-video-params";
 
 // A video job's changes, and its activity-tray job (lib/jobs) moved with it in the same transaction
-// when what the tray shows changes: video jobs appear in the tray like every other job (issue 11).
+// when what the tray shows changes: video jobs appear in the tray like every other job.
 
 type TrayView = { state: JobState; queuePosition: number | null; errorCode: string | null; errorMessage: string | null; requestId: string | null };
 

@@ -21,7 +21,7 @@ import { backoffAfter, nextPollFor } from "./sync-schedule";
 import { storedParams } from "./stored-video-params";
 import { VIDEO_WORKER_ID } from "./video-lease";
 
-// One step of a video job (a `videos.step` run) on one claimed job (issue 11), chosen by where the job stands. Every
+// One step of a video job (a `videos.step` run) on one claimed job, chosen by where the job stands. Every
 // step ends by saving the job with its next poll time and the lease released; a step that fails
 // backs off and leaves the job where it was, so nothing is lost and nothing is sent twice.
 
@@ -159,7 +159,7 @@ async function poll(video: VideoJob, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * A failed fetch of an input is explained (issue 11): the agent reads inputs from the studio's
+ * A failed fetch of an input is explained: the agent reads inputs from the studio's
  * address, which must be reachable from it. Branches on the code only (spec 7.3).
  */
 function explainFailure(video: VideoJob, fields: Prisma.VideoJobUncheckedUpdateManyInput): Prisma.VideoJobUncheckedUpdateManyInput {

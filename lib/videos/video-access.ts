@@ -5,10 +5,10 @@ import { AppError } from "@/lib/errors";
 import { canSeeItem } from "@/lib/sharing/access";
 import { VIDEO_JOB_INCLUDE } from "./to-video-dto";
 
-/** Refused to anyone but the owner who may nevertheless see the job (issue 12). */
+/** Refused to anyone but the owner who may nevertheless see the job. */
 export const OWNER_ONLY_VIDEO = "Only the owner can change this video job";
 
-// Issue 12: a video job is its owner's; once its gallery entry is shared, the team it is shared with
+// A video job is its owner's; once its gallery entry is shared, the team it is shared with
 // (and site admins, who may see every entry: lib/sharing/access.ts) may watch it, read-only. Whoever
 // may not is told it does not exist (404), never that it does.
 export async function findVisibleVideo(user: CurrentUser, id: string) {

@@ -1,4 +1,4 @@
-// A video job as the browser sees it (issue 11): the shape of the list, of one job, and of the answer
+// A video job as the browser sees it: the shape of the list, of one job, and of the answer
 // to a submit. Browser-safe: no owner ids, no upstream URLs, dates as ISO strings.
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { LineageEntryDto } from "@/lib/gallery/lineage-dto";

@@ -4,7 +4,7 @@ import type { VideoJob } from "@/lib/generated/prisma/client";
 import { RUNNER_ID } from "@/lib/jobs/runner";
 import { ACTIVE_VIDEO_PHASES } from "./video-dto";
 
-// Work on a video job is claimed with a lease in the database (issue 11): of several studio instances
+// Work on a video job is claimed with a lease in the database: of several studio instances
 // on one PostgreSQL only the holder polls, sends or archives a job, and a crashed holder's jobs are
 // taken over once its lease runs out. The claim is one conditional UPDATE per job (lease free or
 // expired, job due): PostgreSQL re-checks that condition on the row after any concurrent update

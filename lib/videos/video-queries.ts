@@ -1,4 +1,4 @@
-// The query strings of the video routes (issue 11). Browser-safe: the page builds the same ones.
+// The query strings of the video routes. Browser-safe: the page builds the same ones.
 import { z } from "zod";
 import { VIDEO_TASKS } from "@/lib/upstream/video/limits";
 import { VIDEO_PHASES } from "./video-dto";

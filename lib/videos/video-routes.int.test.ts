@@ -10,7 +10,7 @@ import type { VideoSubmitAnswer } from "./video-dto";
 
 vi.mock("@/lib/auth/current-user", () => import("@/test/session-double"));
 
-// The video routes as a browser calls them (issue 11): refusals name the field and write nothing, and
+// The video routes as a browser calls them: refusals name the field and write nothing, and
 // the activity tray's Cancel of a video job cancels it on the agent (spec 3.1), not only in the tray.
 process.env.VIDEO_POLL_INTERVAL_MS = "50";
 const context = useStudioTestContext();

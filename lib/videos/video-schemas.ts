@@ -1,5 +1,5 @@
 // The video form's values as the page POSTs them to /api/videos: one schema for the form's live
-// validation and the route handler (issue 11). Browser-safe. Every refusal names its field and states
+// validation and the route handler. Browser-safe. Every refusal names its field and states
 // the rule. Rules: spec 4.4 (fields), 4.4.1 (conditions per task), 8 (limits); the numbers come from
 // lib/upstream/video/limits.
 import { z } from "zod";

@@ -10,7 +10,7 @@ const refusal = (status: number, code: string, extra: Partial<ConstructorParamet
 
 const answered = (error: unknown) => failureOf(videoServiceFailure(error, "video agent", "switch its partition to ref2va"));
 
-// Issue 11: an upstream that is down or refuses is never a 500 of the studio's admin pages.
+// An upstream that is down or refuses is never a 500 of the studio's admin pages.
 describe("videoServiceFailure", () => {
   it("answers an agent that cannot be reached or does not answer in time with 502, saying so", () => {
     const network = answered(new VideoTransportError("network", "video agent could not be reached for POST /v1/partition: fetch failed"));

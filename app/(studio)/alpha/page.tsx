@@ -11,7 +11,7 @@ import { listGenerations } from "@/lib/images/list-generations";
 export const metadata: Metadata = { title: "Alpha v3" };
 
 // `?reuse=<gallery entry>` refills the form with that entry's settings; `?reference=<asset>` adds
-// that image to its references (the gallery's Reuse settings and Use as reference, issue 12).
+// that image to its references (the gallery's Reuse settings and Use as reference).
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePageUser();
   const [query, history] = await Promise.all([searchParams, listGenerations(user, "alpha_v3")]);

@@ -12,7 +12,7 @@ import { listMyTeams } from "@/lib/teams/teams";
 
 export const metadata: Metadata = { title: "Gallery" };
 
-// The gallery (issue 12): the signed-in user's own entries and one tab per team they belong to. The
+// The gallery: the signed-in user's own entries and one tab per team they belong to. The
 // first page of the tab in the address is read here, under the access rule of GET /api/gallery,
 // which serves the pages after it and every later change of tab or filter.
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

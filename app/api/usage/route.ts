@@ -3,7 +3,7 @@ import { readQuery, route } from "@/lib/http/route";
 import { ownUsage } from "@/lib/usage/read-usage";
 import { usageQuerySchema } from "@/lib/usage/usage-schemas";
 
-// Issue 12 "Usage": the signed-in user's own usage; the query has no user filter to change that.
+// Usage: the signed-in user's own usage; the query has no user filter to change that.
 export const GET = route(async (request) => {
   const user = await requireUser();
   return Response.json(await ownUsage(user, readQuery(request, usageQuerySchema)));

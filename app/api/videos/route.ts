@@ -12,7 +12,7 @@ export const GET = route(async (request) => {
 }, { tokens: "read" });
 
 // Records the job and answers at once (202); the studio's sync worker sends it to the agent and
-// follows it to its end, whether or not a page is open (issue 11).
+// follows it to its end, whether or not a page is open.
 export const POST = route(async (request) => {
   const user = await requireUser();
   const values = parseOrThrow(videoFormSchema, await readJson(request));

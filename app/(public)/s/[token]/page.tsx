@@ -6,7 +6,7 @@ import { publicEntry } from "@/lib/gallery/share-links";
 
 export const metadata: Metadata = { title: "Shared from the studio" };
 
-// Outside the (studio) layout: no sign-in (issue 12). A link that does not work, for any reason, is
+// Outside the (studio) layout: no sign-in. A link that does not work, for any reason, is
 // the plain 404 page, saying nothing about why.
 export default async function PublicLinkPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;

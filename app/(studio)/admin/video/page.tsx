@@ -9,7 +9,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 
 export const metadata: Metadata = { title: "Video service" };
 
-// Issue 11, "Admin pages": the video agent's partition and health, and the inference server beneath it.
+// The admin video page: the video agent's partition and health, and the inference server beneath it.
 // The cards read the admin video API in the browser, so a service that is down never stops the page.
 export default async function AdminVideoPage() {
   await requirePageAdmin();

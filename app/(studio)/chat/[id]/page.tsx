@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Chat editor" };
 
 // The conversation is read here and handed to the browser's cache, so the first paint shows it;
 // the browser then keeps it current (turns settled by their jobs, ?turn=<leaf> branch choice). A teammate's
-// conversation shared with the user opens read-only (issue 12); one the user cannot see is left to the
+// conversation shared with the user opens read-only; one the user cannot see is left to the
 // view, which says so.
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();

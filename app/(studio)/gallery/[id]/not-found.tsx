@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 
-// A missing entry and one the user may not see look the same (issue 12).
+// A missing entry and one the user may not see look the same.
 export default function NotFound() {
   return (
     <Card className="flex flex-col items-center gap-2 border-dashed px-6 py-16 text-center" data-testid="gallery-not-found">

@@ -9,7 +9,7 @@ import { listMyTeams } from "@/lib/teams/teams";
 export const metadata: Metadata = { title: "Gallery entry" };
 
 // One gallery entry. An entry the user may not see answers the 404 page, exactly like a missing one
-// (issue 12: never confirm that it exists); the browser then reads it from GET /api/gallery/items/[id].
+// (never confirm that it exists); the browser then reads it from GET /api/gallery/items/[id].
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
   const { id } = await params;

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Video" };
 
 // One video job: the browser reads it from the studio's API (and again every 5 s while it is under
 // way). A job the user may not see reads as not found, like a deleted one; one shared with their team
-// (issue 12) is shown read-only with its owner's name, decided here on the server.
+// is shown read-only with its owner's name, decided here on the server.
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePageUser();
   const { id } = await params;

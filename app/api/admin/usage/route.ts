@@ -3,7 +3,7 @@ import { readQuery, route } from "@/lib/http/route";
 import { everyonesUsage, everyonesUsageCsv } from "@/lib/usage/read-usage";
 import { adminUsageQuerySchema } from "@/lib/usage/usage-schemas";
 
-// Issue 12 "Usage": everyone's usage for site admins, as JSON for the page or as a CSV download.
+// Usage: everyone's usage for site admins, as JSON for the page or as a CSV download.
 export const GET = route(async (request) => {
   await requireAdmin();
   const query = readQuery(request, adminUsageQuerySchema);

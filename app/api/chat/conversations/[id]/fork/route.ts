@@ -4,7 +4,7 @@ import { forkConversationSchema } from "@/lib/chat/schemas";
 import { parseOrThrow } from "@/lib/errors";
 import { readJson, route } from "@/lib/http/route";
 
-// Issue 12: whoever may read the conversation makes their own copy of it up to `turnId`, to continue.
+// Whoever may read the conversation makes their own copy of it up to `turnId`, to continue.
 export const POST = route<{ id: string }>(async (request, { params }) => {
   const user = await requireUser();
   const { turnId } = parseOrThrow(forkConversationSchema, await readJson(request));

@@ -3,7 +3,7 @@ import { serveBlob } from "@/lib/assets/serve-asset";
 import { publicAsset } from "@/lib/gallery/share-links";
 import { route } from "@/lib/http/route";
 
-// No session: the token is the permission (issue 12). Browsers must ask again each time (the ETag
+// No session: the token is the permission. Browsers must ask again each time (the ETag
 // makes that cheap), so a revoked or expired link stops showing the file at once.
 export const GET = route<{ token: string; assetId: string }>(async (request, { params }) => {
   const asset = await publicAsset(params.token, params.assetId);
