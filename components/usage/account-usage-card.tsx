@@ -10,7 +10,7 @@ import { formatCount } from "./usage-format";
 import { UsageMetricToggle } from "./usage-metric-toggle";
 import { UsageTable } from "./usage-table";
 
-// Issue 12 "Usage" on the account page: the user's own last 30 days, read on the server (grouped by model).
+// Usage on the account page: the user's own last 30 days, read on the server (grouped by model).
 export function AccountUsageCard({ report }: { report: UsageReportDto }) {
   const [metric, setMetric] = useState<UsageMetric>("tokens");
   return (

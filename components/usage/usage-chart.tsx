@@ -11,7 +11,7 @@ const UsageBars = dynamic(() => import("./usage-bars").then((module) => module.U
 
 type Props = { days: UsageDayDto[]; models: string[]; metric: UsageMetric; height?: number };
 
-// Issue 12 "Usage": one bar per UTC day, stacked by model. Text and grid take the surrounding text
+// Usage: one bar per UTC day, stacked by model. Text and grid take the surrounding text
 // colour (currentColor), so the chart follows the light and dark themes without a palette of its own.
 export function UsageChart({ days, models, metric, height = 260 }: Props) {
   return (

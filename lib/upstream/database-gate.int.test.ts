@@ -6,7 +6,7 @@ import type { ReleaseSlot } from "./concurrency-gate";
 import { createDatabaseGate, type DatabaseGateOptions } from "./database-gate";
 import { beatHeartbeats } from "./gate-tickets";
 
-// Two gates with their own holder ids stand for two studio processes on one database (issue 9); on
+// Two gates with their own holder ids stand for two studio processes on one database; on
 // PostgreSQL each has its own client (own connections), as separate processes would.
 let testDb: TestDb;
 let second: Database;
@@ -74,7 +74,7 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boo
   return settled;
 }
 
-describe("the studio-wide upstream gate in the database (issue 9)", () => {
+describe("the studio-wide upstream gate in the database", () => {
   it("admits at most `limit` calls at once across processes, one person's calls first come first served, telling each waiter its place", async () => {
     const model = "fifo";
     const a = gate(dbA, "process-a");

@@ -11,7 +11,7 @@ afterAll(async () => {
   await testDb.close();
 });
 
-describe("the process's upstream gate (issue 9)", () => {
+describe("the process's upstream gate", () => {
   it("is one instance per process, kept on globalThis", () => {
     expect(sharedConcurrencyGate()).toBe(sharedConcurrencyGate());
     expect((globalThis as Record<symbol, unknown>)[Symbol.for("studio.upstream.concurrencyGate")]).toBe(sharedConcurrencyGate());
