@@ -36,6 +36,8 @@ export async function holdBlob(key: string): Promise<BlobHold> {
 
 /** Ends `holds` in the transaction that records the Asset row naming their blobs: from then on the row keeps them. */
 export async function dropHolds(tx: Prisma.TransactionClient, holds: readonly BlobHold[]): Promise<void> {
+  // Without holds Prisma would still send a statement (WHERE 1=0).
+  if (holds.length === 0) return;
   await tx.blobHold.deleteMany({ where: { id: { in: holds.map((hold) => hold.id) } } });
 }
 
