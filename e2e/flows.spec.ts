@@ -1,11 +1,14 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { pageContentSecurityPolicy } from "../lib/security/headers";
 import { emulatorPorts } from "../playwright.config";
 import { testAsNewMember } from "./member-test";
 
 // Flows between the services, with lineage: "Animate" on a gallery image opens the videos page with
 // the image as the first frame (cropped to the chosen ratio by the keyframe preparation); the job it
 // starts records the image it used, and its detail page links back to the gallery entry. "Use frame"
-// on the finished video keeps the player's frame as an image made from the video, and animates it in turn.
+// on the finished video keeps the player's frame as an image made from the video, and animates it in turn,
+// also when the player's video comes from an object store's own origin.
 const test = testAsNewMember("flows");
 
 const agentControl = `http://127.0.0.1:${emulatorPorts.agent}/__emulator/video`;
@@ -61,17 +64,109 @@ test("Animate from a gallery image starts a first-frame video job whose detail p
   // Once the video is ready, the frame the player shows becomes an image to animate.
   await page.goto(`/videos/${video.id}`);
   await expect(page.getByTestId("video-detail")).toHaveAttribute("data-phase", "ready", { timeout: 150_000 });
-  const player = page.getByTestId("video-player");
-  await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-  const useFrame = page.getByTestId("video-use-frame");
-  await useFrame.getByTestId("video-use-frame-take").click();
-  await expect(useFrame.getByTestId("video-use-frame-image")).toBeVisible();
-  // The frame is kept as an image made from the video: both pages say so.
-  await expect(page.getByTestId("video-used-in")).toContainText("frame taken");
-  const frameEntry = await useFrame.getByTestId("video-use-frame-entry").getAttribute("href");
-  await useFrame.getByTestId("flow-animate").click();
+  const frame = await keepFrame(page);
+  await page.getByTestId("video-use-frame").getByTestId("flow-animate").click();
   await expect(page).toHaveURL(/\/videos$/);
   await expect(page.getByTestId("video-keyframe-first-image")).toBeVisible();
-  await page.goto(frameEntry!);
+  await page.goto(frame.entry);
   await expect(page.getByTestId("gallery-made-from")).toContainText("frame taken");
+
+  // With an object store, the player's video comes from the store's origin and taints the canvas:
+  // Use frame reads the same moment from the video's file on the studio's own origin instead.
+  const job = (await (await page.request.get(`/api/videos/${video.id}`)).json()) as { video: { id: string; url: string } };
+  const store = otherOrigin(page.url());
+  await serveFromObjectStore(page, `/videos/${video.id}`, job.video.id, store);
+  const fromStore = page.waitForResponse((response) => response.url().startsWith(`${store}/api/delivery/${job.video.id}?`) && response.ok(), { timeout: 30_000 });
+  await page.goto(`/videos/${video.id}`);
+  await fromStore;
+  const fileRead = page.waitForResponse((response) => response.url() === new URL(job.video.url, page.url()).href && response.ok(), { timeout: 30_000 });
+  const storeFrame = await keepFrame(page);
+  await fileRead;
+  expect(await canvasReadError(page), "reading a canvas that drew the player").toBe("SecurityError");
+  expect(storeFrame.entry).not.toBe(frame.entry);
+  // Both frames were taken halfway through: the file read in a player of its own gives the picture
+  // the same-origin player gave.
+  const [sameOrigin, fromFile] = await Promise.all([sharp(frame.png).stats(), sharp(storeFrame.png).stats()]);
+  fromFile.channels.slice(0, 3).forEach((channel, index) => expect(Math.abs(channel.mean - sameOrigin.channels[index].mean)).toBeLessThan(2));
+  await page.unrouteAll({ behavior: "wait" });
 });
+
+/** The studio's origin under its other loopback name: another origin, as an object store's is. */
+function otherOrigin(origin: string): string {
+  const url = new URL(origin);
+  url.hostname = url.hostname === "localhost" ? "127.0.0.1" : "localhost";
+  return url.origin;
+}
+
+/**
+ * Seeks the player halfway, as a user picks a moment (a player that has only loaded its metadata may
+ * not have decoded a frame, and then draws nothing), clicks "Use frame" and checks the frame is kept
+ * and listed under "Used in"; its gallery entry's link and the image kept.
+ */
+async function keepFrame(page: Page): Promise<{ entry: string; png: Buffer }> {
+  const player = page.getByTestId("video-player");
+  await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await player.evaluate(async (element: HTMLVideoElement) => {
+    const seeked = new Promise((resolve) => element.addEventListener("seeked", resolve, { once: true }));
+    element.currentTime = element.duration / 2;
+    await seeked;
+  });
+  const useFrame = page.getByTestId("video-use-frame");
+  const upload = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/uploads" && response.request().method() === "POST");
+  await useFrame.getByTestId("video-use-frame-take").click();
+  const { asset } = (await (await upload).json()) as { asset: { url: string } };
+  const png = await (await page.request.get(asset.url)).body();
+  expect((await sharp(png).stats()).isOpaque, "the frame kept is a picture, not a blank canvas").toBe(true);
+  await expect(useFrame.getByTestId("video-use-frame-image")).toBeVisible();
+  await expect(useFrame.getByTestId("flow-animate")).toBeVisible();
+  const entry = await useFrame.getByTestId("video-use-frame-entry").getAttribute("href");
+  expect(entry, "the frame's gallery entry").toMatch(/^\/gallery\//);
+  // The frame is kept as an image made from the video: the video's page says so.
+  await expect(page.getByTestId("video-used-in").locator(`a[href="${entry}"]`)).toContainText("frame taken");
+  return { entry: entry!, png };
+}
+
+/**
+ * The page at `pagePath` as a studio with an object store serves it: its policy lets media come from
+ * `store`, and the player's delivery URL of the video `assetId` answers a redirect there. Playwright
+ * routes only a redirect's first request, so the store must answer for itself: `store` is the studio
+ * under another host name, another origin that serves the same signed URL, Range included.
+ */
+async function serveFromObjectStore(page: Page, pagePath: string, assetId: string, store: string) {
+  // A page Playwright answers itself has no server address, so Chromium counts it as public and asks
+  // for the local network permission before it reaches a loopback address such as this store.
+  await page.context().grantPermissions(["local-network-access"], { origin: new URL(page.url()).origin });
+  await page.route(
+    (url) => url.pathname === pagePath,
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const response = await route.fetch();
+      const headers = response.headers();
+      const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "";
+      expect(headers["content-security-policy"], "the page's policy").toBe(pageContentSecurityPolicy(nonce, { dev: false }));
+      await route.fulfill({ response, headers: { ...headers, "content-security-policy": pageContentSecurityPolicy(nonce, { dev: false, objectStore: store }) } });
+    },
+  );
+  await page.route(
+    (url) => url.pathname === `/api/delivery/${assetId}`,
+    (route) => {
+      if (route.request().resourceType() !== "media") return route.fallback();
+      const { pathname, search } = new URL(route.request().url());
+      return route.fulfill({ status: 302, headers: { location: `${store}${pathname}${search}` } });
+    },
+  );
+}
+
+/** The error a canvas that drew the player's current frame throws when read: a SecurityError once the video came from another origin. */
+function canvasReadError(page: Page): Promise<string | null> {
+  return page.getByTestId("video-player").evaluate((video: HTMLVideoElement) => {
+    const canvas = document.createElement("canvas");
+    canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
+    try {
+      canvas.toDataURL();
+      return null;
+    } catch (error) {
+      return error instanceof DOMException ? error.name : String(error);
+    }
+  });
+}
