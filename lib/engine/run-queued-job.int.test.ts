@@ -1,5 +1,5 @@
 import pg from "pg";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { slowCalls, waitForJob } from "@/test/jobs";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { createTestUser } from "@/test/users";
@@ -8,6 +8,7 @@ import { startAlphaV3 } from "@/lib/images/generate-alpha-v3";
 import { cancelJob } from "@/lib/jobs/cancel-job";
 import { interruptHeldJobs } from "@/lib/jobs/recovery";
 import { JOB_CANCEL_CHANNEL } from "@/lib/wakeups/channel";
+import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
 import { endJobsWithLostRuns } from "./lost-runs";
 import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 import { runQueuedJob } from "./run-queued-job";
@@ -48,11 +49,42 @@ describe("image jobs on the worker's queue", () => {
     // Never retried by the engine: an interrupted generation ends as interrupted, with Run again.
     expect(run).toMatchObject({ data: { jobId: job.id }, retry_limit: 0 });
     const admittedMs = await timeUntil(async () => (await context.testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).runnerId !== null);
-    // Woken by pg-boss's notification: its poll, the fallback, comes every 30 s (2 s without LISTEN).
+    // Woken by the run's announcement: a runner's own poll, the fallback, comes every 30 s.
     expect(admittedMs).toBeLessThan(1_500);
     const ended = await waitForJob(context.testDb.db, job.id);
     expect(ended.state).toBe("succeeded");
     expect(await upstreamPosts()).toHaveLength(1);
+  });
+
+  it("runs started together each wake one idle runner of their own, not every runner, and all are taken at once", async () => {
+    // Four designers, so no one's running limit holds a run back.
+    const users = await Promise.all([1, 2, 3, 4].map(() => createTestUser(context.testDb.db)));
+    await context.upstream.control("/faults", { json: slowCalls(2_000) });
+    const woken = vi.spyOn(context.worker.boss, "notifyWorker");
+    try {
+      const jobs = await Promise.all(users.map((user, i) => start(`together ${i}`, user)));
+      const takenMs = await timeUntil(async () => (await context.testDb.db.job.count({ where: { id: { in: jobs.map(({ job }) => job.id) }, runnerId: { not: null } } })) === 4);
+      expect(takenMs).toBeLessThan(1_500);
+      // Sixteen runners wait idle; four are woken, one per run.
+      expect(new Set(woken.mock.calls.map(([runner]) => runner)).size).toBe(4);
+      expect(woken).toHaveBeenCalledTimes(4);
+      for (const { job } of jobs) expect((await waitForJob(context.testDb.db, job.id)).state).toBe("succeeded");
+    } finally {
+      woken.mockRestore();
+    }
+  });
+
+  it("while the listener is down, idle runners look for runs every 2 s, and a run sent meanwhile is taken", async () => {
+    const user = await createTestUser(context.testDb.db);
+    await stopWakeListener();
+    try {
+      const { job } = await start("sent while nobody listens", user);
+      const takenMs = await timeUntil(async () => (await context.testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).runnerId !== null, 6_000);
+      expect(takenMs).toBeLessThan(3_500);
+      expect((await waitForJob(context.testDb.db, job.id)).state).toBe("succeeded");
+    } finally {
+      startWakeListener();
+    }
   });
 
   it("a run delivered again for a job already taken or ended does nothing", async () => {

@@ -11,6 +11,9 @@ import { waitForRunningPlace } from "@/lib/jobs/running-limit";
 import { log } from "@/lib/log";
 import { workThroughOutages } from "./outage-wait";
 import { onJobCancelWake } from "@/lib/wakeups/job-cancel-wake";
+import { onImageRunWake } from "@/lib/wakeups/image-run-wake";
+import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
+import { idleRunners } from "./idle-runners";
 import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 
 // A worker's side of the image queue (lib/jobs/work-queues): a run names only its studio job, whose work
@@ -22,6 +25,13 @@ import { WORK_QUEUES } from "@/lib/jobs/work-queues";
  * by every process), so a worker holds many; more wait in the queue as "queued" until one ends.
  */
 const IMAGE_RUNS_PER_WORKER = 16;
+/**
+ * How often an idle runner looks for runs by itself: runs are announced (lib/wakeups/channel), so
+ * this only bounds the wait for one whose announcement was lost.
+ */
+const IMAGE_RUN_POLL_SECONDS = 30;
+/** While the listener is down no announcement is heard: every idle runner looks this often instead. */
+const UNHEARD_POLL_MS = 2_000;
 
 type ImageJob = Pick<Job, "id" | "ownerId" | "kind" | "generationId" | "turnId" | "createdAt" | "startedAt">;
 
@@ -61,9 +71,9 @@ export async function runQueuedJob(jobId: string): Promise<void> {
 }
 
 /**
- * Makes `boss` work the image queue in this process, and a cancel announced by any process
- * (lib/wakeups/channel) abort the job it holds at once. Returns what stops hearing cancels; the
- * runs stop with `boss`.
+ * Makes `boss` work the image queue in this process: a run announced by any process wakes one idle
+ * runner (lib/engine/idle-runners), and a cancel announced by any process (lib/wakeups/channel)
+ * aborts the job it holds at once. Returns what stops hearing both; the runs stop with `boss`.
  */
 export async function workImageJobs(boss: PgBoss): Promise<() => void> {
   const queue = WORK_QUEUES.imageJobs;
@@ -72,8 +82,18 @@ export async function workImageJobs(boss: PgBoss): Promise<() => void> {
   const { policy: _policy, ...retryPolicy } = queue.options;
   await boss.updateQueue(queue.name, retryPolicy);
   onJobCancelWake((jobId) => abortHeldJob(jobId));
-  await boss.work<{ jobId: string }>(queue.name, { localConcurrency: IMAGE_RUNS_PER_WORKER }, async ([run]) => {
+  await boss.work<{ jobId: string }>(queue.name, { localConcurrency: IMAGE_RUNS_PER_WORKER, pollingIntervalSeconds: IMAGE_RUN_POLL_SECONDS }, async ([run]) => {
     await runQueuedJob(run.data.jobId);
   });
-  return () => onJobCancelWake(undefined);
+  const runners = idleRunners(boss, queue.name);
+  onImageRunWake({ sent: runners.wakeOne, heardNothingSince: runners.wakeAll });
+  const unheard = setInterval(() => {
+    if (!hearsOtherProcesses()) runners.wakeAll();
+  }, UNHEARD_POLL_MS);
+  unheard.unref();
+  return () => {
+    clearInterval(unheard);
+    onImageRunWake(undefined);
+    onJobCancelWake(undefined);
+  };
 }

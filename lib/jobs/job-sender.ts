@@ -3,6 +3,7 @@ import { PgBoss } from "pg-boss";
 import { databaseUrlInUse } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { announceImageRunAtCommit } from "@/lib/wakeups/channel";
 import { THUMBNAIL_DELAY_SECONDS, WORK_QUEUES } from "./work-queues";
 
 // How a process hands work to the workers: a pg-boss job inserted by the transaction that records
@@ -50,10 +51,11 @@ function onTransaction(tx: Prisma.TransactionClient) {
   };
 }
 
-/** Sends the run of image job `jobId` to the workers; it is sent only if `tx` commits. */
+/** Sends the run of image job `jobId` to the workers, and wakes one runner for it; it is sent only if `tx` commits. */
 export async function sendImageJobRun(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
   const boss = await sender();
   await boss.send(WORK_QUEUES.imageJobs.name, { jobId }, { db: onTransaction(tx) });
+  await announceImageRunAtCommit(tx);
 }
 
 /** Sends the making of asset `assetId`'s thumbnail to the workers; it is sent only if `tx` commits, and once while one waits or runs. */

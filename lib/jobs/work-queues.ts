@@ -18,10 +18,11 @@ export const WORK_QUEUES = {
    * money and is not idempotent, so a run cut off (a worker killed, a stop) ends as interrupted, with
    * Run again for the designer (lib/jobs/recovery), and is never sent a second time by the engine.
    * A run is held for the whole generation, so its expiry only bounds a worker that hangs; the
-   * studio's own heartbeat is what tells a dead runner. `notify` wakes a worker the moment a job is
-   * sent, instead of at its next poll.
+   * studio's own heartbeat is what tells a dead runner. Not pg-boss's `notify`, which wakes every
+   * idle runner of every worker for each run sent, all but one to find nothing: the sender announces
+   * the run on the studio's own channel, and each worker wakes one idle runner (lib/engine/idle-runners).
    */
-  imageJobs: { name: "images.run", options: { policy: "standard", retryLimit: 0, expireInSeconds: 3600, notify: true } },
+  imageJobs: { name: "images.run", options: { policy: "standard", retryLimit: 0, expireInSeconds: 3600, notify: false } },
   /**
    * The thumbnail of a stored result, made after its row (lib/assets/store-image) so the result is
    * not held up. Job data: the asset's id only. `exclusive` with the asset id as singleton key: one

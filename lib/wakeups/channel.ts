@@ -24,3 +24,11 @@ export const JOB_CANCEL_CHANNEL = "studio_job_cancel";
 export async function announceJobCancelAtCommit(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${JOB_CANCEL_CHANNEL}, ${jobId})`;
 }
+
+/** The channel on which a process tells the workers that an image job's run was sent; no payload. */
+export const IMAGE_RUN_SENT_CHANNEL = "studio_image_run_sent";
+
+/** Tells every worker, once `tx` commits, that a run waits on the image queue: each wakes one idle runner for it. */
+export async function announceImageRunAtCommit(tx: Prisma.TransactionClient): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${IMAGE_RUN_SENT_CHANNEL}, '')`;
+}

@@ -2,13 +2,15 @@ import "server-only";
 import pg from "pg";
 import { databaseUrlInUse } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { JOB_CANCEL_CHANNEL, JOB_STREAM_WAKE_CHANNEL } from "./channel";
+import { IMAGE_RUN_SENT_CHANNEL, JOB_CANCEL_CHANNEL, JOB_STREAM_WAKE_CHANNEL } from "./channel";
+import { wakeEveryImageRunner, wakeImageRunner } from "./image-run-wake";
 import { wakeJobCancel } from "./job-cancel-wake";
 import { processWakeups, setListening, wakeUserStreams, type WakeListener } from "./process-wakeups";
 import { reconnectDelayMs } from "./reconnect-delay";
 
 // One connection per process LISTENs for wake-ups (lib/wakeups/channel): it wakes the job streams
-// of the user each names, and the process's job runner (a worker's) when a job's owner cancels it. It is a client of its own, not one of the Prisma pool's: a pooled
+// of the user each names, and the process's job runner (a worker's) when a job's owner cancels it or
+// an image job's run is sent. It is a client of its own, not one of the Prisma pool's: a pooled
 // connection is handed to other queries, and a LISTEN belongs to its session. When it drops, streams
 // poll until it is back; it never takes the process down.
 
@@ -57,17 +59,19 @@ function runListener(retryDelayMs: (failures: number) => number): WakeListener {
     connection.on("notification", ({ channel, payload }) => {
       if (channel === JOB_STREAM_WAKE_CHANNEL && payload) wakeUserStreams(payload);
       if (channel === JOB_CANCEL_CHANNEL && payload) wakeJobCancel(payload);
+      if (channel === IMAGE_RUN_SENT_CHANNEL) wakeImageRunner();
     });
     listen(connection).catch((error: unknown) => lost(connection, error));
   }
 
   async function listen(connection: pg.Client): Promise<void> {
     await connection.connect();
-    await connection.query([JOB_STREAM_WAKE_CHANNEL, JOB_CANCEL_CHANNEL].map((channel) => `LISTEN ${connection.escapeIdentifier(channel)}`).join("; "));
+    await connection.query([JOB_STREAM_WAKE_CHANNEL, JOB_CANCEL_CHANNEL, IMAGE_RUN_SENT_CHANNEL].map((channel) => `LISTEN ${connection.escapeIdentifier(channel)}`).join("; "));
     if (current !== connection) return;
     failures = 0;
-    // Wakes every stream: what was notified while there was no listener is read now.
+    // Wakes every stream, and the image runners: what was notified while there was no listener is read now.
     setListening(true);
+    wakeEveryImageRunner();
   }
 
   /** Handles the end of `connection`, once (its error and end events may both come). */
