@@ -27,31 +27,42 @@ function drawnFrame(video: HTMLVideoElement): Promise<Blob | null> {
   });
 }
 
+/** Resolves at the video's next `success` event; rejects if it fails to load meanwhile. */
+function next(video: HTMLVideoElement, success: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    video.addEventListener(success, () => resolve(), { once: true });
+    video.addEventListener("error", () => reject(new Error("The video could not be loaded to read the frame.")), { once: true });
+  });
+}
+
+/** Shows `video` at `time` and resolves once that frame is decoded (seeking to the moment shown decodes it again). */
+async function seekTo(video: HTMLVideoElement, time: number): Promise<void> {
+  const seeked = next(video, "seeked");
+  video.currentTime = time;
+  await seeked;
+}
+
 /** The file at `url` loaded in a player of its own, and shown at `time`. */
 async function seekedCopy(url: string, time: number): Promise<HTMLVideoElement> {
   const video = document.createElement("video");
   video.muted = true;
   video.preload = "auto";
-  const settled = (success: string) =>
-    new Promise<void>((resolve, reject) => {
-      video.addEventListener(success, () => resolve(), { once: true });
-      video.addEventListener("error", () => reject(new Error("The video could not be loaded to read the frame.")), { once: true });
-    });
-  const loaded = settled("loadeddata");
+  const loaded = next(video, "loadeddata");
   video.src = url;
   await loaded;
-  const seeked = settled("seeked");
-  video.currentTime = time;
-  await seeked;
+  await seekTo(video, time);
   return video;
 }
 
 /**
- * The player's current frame. The player reads a delivery URL, which on an object store redirects to
- * the store's own origin, and a canvas that drew a frame from another origin cannot be read: the same
- * moment is then read from `fileUrl`, the file through the studio's own asset route.
+ * The player's current frame. A paused player that has loaded only its metadata, its poster over it,
+ * may have decoded no frame and would draw nothing: it is first sought to the moment it shows. The
+ * player reads a delivery URL, which on an object store redirects to the store's own origin, and a
+ * canvas that drew a frame from another origin cannot be read: the same moment is then read from
+ * `fileUrl`, the file through the studio's own asset route.
  */
 async function currentFrame(player: HTMLVideoElement, fileUrl: string): Promise<Blob | null> {
+  if (player.paused) await seekTo(player, player.currentTime);
   try {
     return await drawnFrame(player);
   } catch (error) {
