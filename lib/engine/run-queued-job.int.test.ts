@@ -74,6 +74,21 @@ describe("image jobs on the worker's queue", () => {
     }
   });
 
+  it("a set of variations, sent in one transaction, wakes a runner for each of its runs", async () => {
+    const user = await createTestUser(context.testDb.db);
+    await context.upstream.control("/faults", { json: slowCalls(2_000) });
+    const woken = vi.spyOn(context.worker.boss, "notifyWorker");
+    try {
+      const { jobs } = await startAlphaV3(user, alphaV3FormSchema.parse({ prompt: "a set of three", revise: false, variations: 3 }));
+      expect(jobs).toHaveLength(3);
+      const takenMs = await timeUntil(async () => (await context.testDb.db.job.count({ where: { id: { in: jobs.map((job) => job.id) }, runnerId: { not: null } } })) === 3);
+      expect(takenMs).toBeLessThan(1_500);
+      expect(new Set(woken.mock.calls.map(([runner]) => runner)).size).toBe(3);
+    } finally {
+      woken.mockRestore();
+    }
+  });
+
   it("while the listener is down, idle runners look for runs every 2 s, and a run sent meanwhile is taken", async () => {
     const user = await createTestUser(context.testDb.db);
     await stopWakeListener();

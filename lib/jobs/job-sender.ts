@@ -55,7 +55,7 @@ function onTransaction(tx: Prisma.TransactionClient) {
 export async function sendImageJobRun(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
   const boss = await sender();
   await boss.send(WORK_QUEUES.imageJobs.name, { jobId }, { db: onTransaction(tx) });
-  await announceImageRunAtCommit(tx);
+  await announceImageRunAtCommit(tx, jobId);
 }
 
 /** Sends the making of asset `assetId`'s thumbnail to the workers; it is sent only if `tx` commits, and once while one waits or runs. */

@@ -25,10 +25,14 @@ export async function announceJobCancelAtCommit(tx: Prisma.TransactionClient, jo
   await tx.$executeRaw`SELECT pg_notify(${JOB_CANCEL_CHANNEL}, ${jobId})`;
 }
 
-/** The channel on which a process tells the workers that an image job's run was sent; no payload. */
+/** The channel on which a process tells the workers that an image job's run was sent; the payload is the job's id. */
 export const IMAGE_RUN_SENT_CHANNEL = "studio_image_run_sent";
 
-/** Tells every worker, once `tx` commits, that a run waits on the image queue: each wakes one idle runner for it. */
-export async function announceImageRunAtCommit(tx: Prisma.TransactionClient): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${IMAGE_RUN_SENT_CHANNEL}, '')`;
+/**
+ * Tells every worker, once `tx` commits, that the run of job `jobId` waits on the image queue: each
+ * wakes one idle runner for it. The id makes each run's notification its own: PostgreSQL delivers
+ * identical ones sent in one transaction (a set of variations) once.
+ */
+export async function announceImageRunAtCommit(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${IMAGE_RUN_SENT_CHANNEL}, ${jobId})`;
 }
