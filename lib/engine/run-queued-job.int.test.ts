@@ -89,6 +89,17 @@ describe("image jobs on the worker's queue", () => {
     }
   });
 
+  it("runs sent while all sixteen runners are busy are taken as runners end theirs, not at their next poll", async () => {
+    const users = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createTestUser(context.testDb.db)));
+    await context.upstream.control("/faults", { json: slowCalls(300) });
+    const started = await Promise.all(users.map((user, i) => startAlphaV3(user, alphaV3FormSchema.parse({ prompt: `a crowd ${i}`, revise: false, variations: 3 }))));
+    const ids = started.flatMap(({ jobs }) => jobs.map((job) => job.id));
+    expect(ids).toHaveLength(18);
+    // A runner's own poll comes every 30 s: all 18 taken well before says the last two did not wait for it.
+    await timeUntil(async () => (await context.testDb.db.job.count({ where: { id: { in: ids }, runnerId: { not: null } } })) === 18, 15_000);
+    for (const id of ids) expect((await waitForJob(context.testDb.db, id)).state).toBe("succeeded");
+  });
+
   it("while the listener is down, idle runners look for runs every 2 s, and a run sent meanwhile is taken", async () => {
     const user = await createTestUser(context.testDb.db);
     await stopWakeListener();

@@ -72,7 +72,7 @@ export async function runQueuedJob(jobId: string): Promise<void> {
 
 /**
  * Makes `boss` work the image queue in this process: a run announced by any process wakes one idle
- * runner (lib/engine/idle-runners), and a cancel announced by any process (lib/wakeups/channel)
+ * runner (lib/engine/idle-runners), a runner that ends a run looks for the next at once, and a cancel announced by any process (lib/wakeups/channel)
  * aborts the job it holds at once. Returns what stops hearing both; the runs stop with `boss`.
  */
 export async function workImageJobs(boss: PgBoss): Promise<() => void> {
@@ -82,9 +82,18 @@ export async function workImageJobs(boss: PgBoss): Promise<() => void> {
   const { policy: _policy, ...retryPolicy } = queue.options;
   await boss.updateQueue(queue.name, retryPolicy);
   onJobCancelWake((jobId) => abortHeldJob(jobId));
-  await boss.work<{ jobId: string }>(queue.name, { localConcurrency: IMAGE_RUNS_PER_WORKER, pollingIntervalSeconds: IMAGE_RUN_POLL_SECONDS }, async ([run]) => {
-    await runQueuedJob(run.data.jobId);
-  });
+  // One registration per runner, so that each knows its own id: a runner that ends a run looks again
+  // at once, for the runs sent while every runner was busy (their announcements found none idle).
+  for (let i = 0; i < IMAGE_RUNS_PER_WORKER; i += 1) {
+    const runner = { id: "" };
+    runner.id = await boss.work<{ jobId: string }>(queue.name, { pollingIntervalSeconds: IMAGE_RUN_POLL_SECONDS }, async ([run]) => {
+      try {
+        await runQueuedJob(run.data.jobId);
+      } finally {
+        boss.notifyWorker(runner.id);
+      }
+    });
+  }
   const runners = idleRunners(boss, queue.name);
   onImageRunWake({ sent: runners.wakeOne, heardNothingSince: runners.wakeAll });
   const unheard = setInterval(() => {
