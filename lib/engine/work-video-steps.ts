@@ -8,16 +8,20 @@ import { agentReachesInputs, inputBaseUrl } from "@/lib/videos/agent-request";
 import { runVideoStep } from "@/lib/videos/run-video-step";
 import { sendDueVideoSteps } from "@/lib/videos/send-due-video-steps";
 import { releaseAllLeases } from "@/lib/videos/video-lease";
+import { countDueJobs } from "./due-steps";
+import { idleRunners, type IdleRunners } from "./idle-runners";
 
 /** Steps one worker takes at once (a step may be a long download). */
 const VIDEO_STEPS_PER_WORKER = 8;
 /**
- * How often each of a worker's step loops looks for a step whose time has come. A send wakes a worker
- * at once, but a step made due for later has no wake-up of its own, and a video's polls are seconds
- * apart. Not more often: every loop polls on the engine's small pool, which the image runs share,
- * and half a second starved them.
+ * How often a worker counts the steps whose time has come, and wakes as many of its idle runners. A
+ * send due at once wakes the runners through pg-boss's notification, but a step made due for later
+ * (a video's polls are seconds apart) has no wake-up of its own. One count a worker, where each of its
+ * runners polling would fetch for itself: eight fetches every two seconds while nothing is due.
  */
-const VIDEO_STEP_POLL_SECONDS = 2;
+const DUE_STEP_CHECK_MS = 2_000;
+/** How often an idle runner fetches by itself: the count above wakes it, so this only backs it up. */
+const RUNNER_POLL_SECONDS = 30;
 
 export type VideoStepWork = { stop(): Promise<void> };
 
@@ -49,18 +53,41 @@ export async function workVideoSteps(boss: PgBoss, options: { singleProcess: boo
   await boss.updateQueue(queue.name, retryPolicy);
   if (options.singleProcess) await dropStepsOfTheLastWorker();
   const stopping = new AbortController();
-  await boss.work<{ videoJobId: string }>(
-    queue.name,
-    { localConcurrency: VIDEO_STEPS_PER_WORKER, pollingIntervalSeconds: VIDEO_STEP_POLL_SECONDS, notifyPollingIntervalSeconds: VIDEO_STEP_POLL_SECONDS },
-    async ([step]) => {
-      await runVideoStep(step.data.videoJobId, AbortSignal.any([stopping.signal, step.signal]));
-    },
-  );
+  // One registration per runner, so that each knows its own id: a runner that ends a step looks again
+  // at once, for the steps that came due while every runner was busy.
+  for (let i = 0; i < VIDEO_STEPS_PER_WORKER; i += 1) {
+    const runner = { id: "" };
+    runner.id = await boss.work<{ videoJobId: string }>(
+      queue.name,
+      { pollingIntervalSeconds: RUNNER_POLL_SECONDS, notifyPollingIntervalSeconds: RUNNER_POLL_SECONDS },
+      async ([step]) => {
+        try {
+          await runVideoStep(step.data.videoJobId, AbortSignal.any([stopping.signal, step.signal]));
+        } finally {
+          boss.notifyWorker(runner.id);
+        }
+      },
+    );
+  }
+  const runners = idleRunners(boss, queue.name);
+  const dueCheck = setInterval(() => void wakeForDueSteps(runners), DUE_STEP_CHECK_MS);
+  dueCheck.unref();
   await sendDueVideoSteps();
   return {
     async stop() {
+      clearInterval(dueCheck);
       stopping.abort();
       await boss.offWork(queue.name, { wait: true });
     },
   };
+}
+
+/** Wakes one idle runner for each step due now; a failed count is logged, and the next tries again. */
+async function wakeForDueSteps(runners: IdleRunners): Promise<void> {
+  try {
+    const due = await countDueJobs(WORK_QUEUES.videoSteps.name);
+    for (let i = 0; i < due; i += 1) runners.wakeOne();
+  } catch (error) {
+    log.warn({ err: error }, "could not count the video steps due; the runners' own polls take them meanwhile");
+  }
 }
