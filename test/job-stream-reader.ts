@@ -1,9 +1,11 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { wakeJobStreamsAtCommit } from "@/lib/wakeups/channel";
 
-/** An open job stream as a browser reads it: the event ids that arrived, and when it ended. */
+/** An open job stream as a browser reads it: the event ids that arrived, the events without one, and when it ended. */
 export type FollowedStream = {
   ids: bigint[];
+  /** The names of the events that came without an id (notices, not job events), in order. */
+  notices: string[];
   /** Resolves with the time the server ended the stream. */
   ended: Promise<number>;
   close(): Promise<void>;
@@ -12,6 +14,7 @@ export type FollowedStream = {
 export function followStream(response: Response): FollowedStream {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const ids: bigint[] = [];
+  const notices: string[] = [];
   let buffer = "";
   const ended = (async () => {
     for (;;) {
@@ -22,11 +25,13 @@ export function followStream(response: Response): FollowedStream {
       buffer = blocks.pop() ?? "";
       for (const block of blocks) {
         const id = /^id: (\d+)$/m.exec(block)?.[1];
+        const name = /^event: (.+)$/m.exec(block)?.[1];
         if (id) ids.push(BigInt(id));
+        else if (name) notices.push(name);
       }
     }
   })();
-  return { ids, ended, close: () => reader.cancel().catch(() => undefined) };
+  return { ids, notices, ended, close: () => reader.cancel().catch(() => undefined) };
 }
 
 /** What `promise` resolved to, or "still open" if it has not within `ms`. */

@@ -4,6 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useSessionEnded } from "@/components/session/use-session-ended";
 import { JOB_EVENT_NAME, type JobDto, type JobListDto } from "@/lib/jobs/job-dto";
+import { UPSTREAMS_CHANGED_EVENT_NAME } from "@/lib/upstream/reachability/reachability-dto";
+import { upstreamReachabilityQuery } from "@/components/upstreams/upstream-queries";
 import { mergeJob } from "./job-list";
 import { jobsKey } from "./job-queries";
 
@@ -12,7 +14,8 @@ const REOPEN_AFTER_MS = 5_000;
 
 /**
  * One EventSource per tab on /api/jobs/events, from the position the loaded list reflects; each
- * event is merged into the list. The browser reconnects by itself (with Last-Event-ID) after a
+ * job event is merged into the list, and a change of an upstream service's reachability has the
+ * services' states read again. The browser reconnects by itself (with Last-Event-ID) after a
  * dropped connection; when it gives up (an answer that is not a stream), a new one is opened later
  * from the list's newest position. `onConnected` hears whether the stream is up, so the list can be
  * polled while it is not.
@@ -50,6 +53,7 @@ export function useJobStream(listLoaded: boolean, onConnected: (connected: boole
       const job = JSON.parse(event.data) as JobDto;
       queryClient.setQueryData<JobListDto>(jobsKey, (list) => mergeJob(list, job, event.lastEventId));
     });
+    source.addEventListener(UPSTREAMS_CHANGED_EVENT_NAME, () => void queryClient.invalidateQueries({ queryKey: upstreamReachabilityQuery().queryKey }));
     return () => {
       clearTimeout(reopen);
       source.close();

@@ -5,6 +5,8 @@ import { followStream, receives, type FollowedStream } from "@/test/job-stream-r
 import { createTestUser } from "@/test/users";
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { openDatabase, type Database } from "@/lib/db/database";
+import { recordReachability } from "@/lib/upstream/reachability/record";
+import { UPSTREAMS_CHANGED_EVENT_NAME } from "@/lib/upstream/reachability/reachability-dto";
 import { startWakeListener, stopWakeListener, WAKE_LISTENER_APPLICATION_NAME } from "@/lib/wakeups/listener";
 import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
 import { createJob, lockOwnerJobs } from "./job-changes";
@@ -59,6 +61,26 @@ describe("job streams are woken by PostgreSQL notifications", () => {
       await sleep(200);
     }
     await stream.close();
+  });
+
+  it("a change of an upstream service's reachability reaches every open stream within 500 ms; a check that changes nothing sends nothing", async () => {
+    const streams = [await waitingStream(await createTestUser(testDb.db)), await waitingStream(await createTestUser(testDb.db))];
+    const notices = () => streams.map((stream) => stream.notices.filter((name) => name === UPSTREAMS_CHANGED_EVENT_NAME).length);
+    try {
+      const outage = Date.now();
+      await recordReachability("image", "ECONNREFUSED", new Date(outage));
+      await vi.waitFor(() => expect(notices()).toEqual([1, 1]), { timeout: AT_ONCE_MS, interval: 20 });
+      // Still down ten seconds later: the row is refreshed, and no page is told anything.
+      await recordReachability("image", "ECONNREFUSED", new Date(outage + 10_000));
+      await sleep(AT_ONCE_MS);
+      expect(notices()).toEqual([1, 1]);
+      await recordReachability("image", undefined, new Date(outage + 20_000));
+      await vi.waitFor(() => expect(notices()).toEqual([2, 2]), { timeout: AT_ONCE_MS, interval: 20 });
+      // A notice moves no stream position: the job events still resume where they were.
+      expect(streams.map((stream) => stream.ids)).toEqual([[], []]);
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
+    }
   });
 
   it("streams of other users are not sent the owner's job", async () => {

@@ -3,7 +3,8 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { startWakeListener, stopWakeListener } from "@/lib/wakeups/listener";
-import { hearsOtherProcesses, nextWake, wakeCount } from "@/lib/wakeups/process-wakeups";
+import { hearsOtherProcesses, nextWake, upstreamChangeCount, wakeCount } from "@/lib/wakeups/process-wakeups";
+import { UPSTREAMS_CHANGED_EVENT_NAME } from "@/lib/upstream/reachability/reachability-dto";
 import { JOB_EVENT_NAME } from "./job-dto";
 import { readEventsWhileSignedIn } from "./signed-in-events";
 import { freeStreamSlot, keepStreamSlot, SLOT_HEARTBEAT_MS, takeStreamSlot } from "./stream-slots";
@@ -52,7 +53,9 @@ export function streamPosition(lastEventId: string | null, after: string | undef
  * `too_many_job_streams` when they hold JOB_STREAMS_PER_USER already).
  *
  * A stream reads when its owner's streams are woken, on any studio process's change to their jobs
- * (lib/wakeups), and polls every second only while this process's listener is down.
+ * (lib/wakeups), and polls every second only while this process's listener is down. It also tells
+ * its page when an upstream service's reachability changes (an event without an id, so it moves no
+ * position), and the page reads the services' states again.
  *
  * The stream answers for its session long after the request that opened it was authorized, so it
  * ends as soon as the session does: every read of events also checks the session row, and revoking a
@@ -84,10 +87,16 @@ export async function jobEventStream(user: CurrentUser, position: bigint, reques
       let cursor = position;
       let lastWrite = Date.now();
       let lastSlotBeat = Date.now();
+      let upstreamChangesTold = upstreamChangeCount();
       write(`retry: ${RECONNECT_MS}\n\n`);
       try {
         while (!stop.signal.aborted && Date.now() < ends) {
           const seen = wakeCount(user.id);
+          if (upstreamChangeCount() !== upstreamChangesTold) {
+            upstreamChangesTold = upstreamChangeCount();
+            write(`event: ${UPSTREAMS_CHANGED_EVENT_NAME}\ndata: {}\n\n`);
+            lastWrite = Date.now();
+          }
           const events = await readEventsWhileSignedIn(user, cursor, PAGE);
           if (events === null) break;
           for (const event of events) {

@@ -25,6 +25,13 @@ export async function announceJobCancelAtCommit(tx: Prisma.TransactionClient, jo
   await tx.$executeRaw`SELECT pg_notify(${JOB_CANCEL_CHANNEL}, ${jobId})`;
 }
 
+/**
+ * The channel on which a process tells every process that an upstream service became reachable or
+ * unreachable; the payload is the service. Each process passes it to its job streams, whose pages then
+ * read the services' states again (lib/upstream/reachability/record).
+ */
+export const UPSTREAMS_CHANGED_CHANNEL = "studio_upstreams_changed";
+
 /** The channel on which a process tells the workers that an image job's run was sent; the payload is the job's id. */
 export const IMAGE_RUN_SENT_CHANNEL = "studio_image_run_sent";
 

@@ -21,6 +21,8 @@ type ProcessWakeups = {
   counts: Map<string, number>;
   /** Wake-ups of every stream at once since the process started. */
   everyStream: number;
+  /** Changes of an upstream service's reachability heard since the process started. */
+  upstreamChanges: number;
   /** True while the listener is connected and LISTENing: streams then hear other processes' changes. */
   listening: boolean;
   listener?: WakeListener;
@@ -36,7 +38,7 @@ export function processWakeups(): ProcessWakeups {
   if (!holder.studioWakeups) {
     const emitter = new EventEmitter();
     emitter.setMaxListeners(0);
-    holder.studioWakeups = { emitter, counts: new Map(), everyStream: 0, listening: false };
+    holder.studioWakeups = { emitter, counts: new Map(), everyStream: 0, upstreamChanges: 0, listening: false };
   }
   return holder.studioWakeups;
 }
@@ -53,6 +55,17 @@ function wakeEveryStream(): void {
   const state = processWakeups();
   state.everyStream += 1;
   state.emitter.emit(EVERY_STREAM);
+}
+
+/** An upstream service's reachability changed: every stream of this process tells its page. */
+export function wakeForUpstreamChange(): void {
+  processWakeups().upstreamChanges += 1;
+  wakeEveryStream();
+}
+
+/** How many upstream changes this process has heard: a stream tells its page when the count moves. */
+export function upstreamChangeCount(): number {
+  return processWakeups().upstreamChanges;
 }
 
 /** Whether the user's streams hear other processes' changes now, or must poll for them. */

@@ -1,5 +1,5 @@
 // GET /api/upstreams: each upstream service's reachability, for the shell, the forms and the admin
-// page. Type-only for the browser.
+// page, and the name of the job stream's event that says they changed.
 import type { UpstreamService } from "./services";
 
 export type UpstreamReachabilityDto = {
@@ -11,6 +11,12 @@ export type UpstreamReachabilityDto = {
   /** The connection failure last seen (e.g. ECONNREFUSED), kept after the service returns. */
   lastErrorCode: string | null;
 };
+
+/**
+ * The job stream's event (no data) that tells a page an upstream service's reachability changed:
+ * it reads GET /api/upstreams again at once instead of at its next poll.
+ */
+export const UPSTREAMS_CHANGED_EVENT_NAME = "upstreams";
 
 /** `probeTickMs`: how often the worker probes an unreachable service, so readers need not ask more often. */
 export type UpstreamReachabilityAnswer = { upstreams: UpstreamReachabilityDto[]; probeTickMs: number };

@@ -2,6 +2,7 @@
 // read by every studio process, so several web processes and workers agree on one state.
 import "server-only";
 import { db } from "@/lib/db/client";
+import { UPSTREAMS_CHANGED_CHANNEL } from "@/lib/wakeups/channel";
 import { probeTickMs } from "./probe-tick";
 import type { UpstreamReachabilityAnswer } from "./reachability-dto";
 import { UPSTREAM_SERVICES, type UpstreamService } from "./services";
@@ -17,20 +18,28 @@ export type Reachability = {
   lastErrorCode: string | null;
 };
 
-/** `errorCode`: the connection failure when it is unreachable; undefined when it answered. */
+/**
+ * `errorCode`: the connection failure when it is unreachable; undefined when it answered. A change of
+ * state is announced to every process (UPSTREAMS_CHANGED_CHANNEL) in the same statement, so open pages
+ * learn of an outage, and of its end, as soon as it is recorded.
+ */
 export async function recordReachability(service: UpstreamService, errorCode: string | undefined, now = new Date()): Promise<void> {
   const reachable = errorCode === undefined;
   const rewriteBefore = new Date(now.getTime() - REWRITE_AFTER_MS);
-  // `since` moves only when the state flips; an unchanged state is refreshed only when stale.
+  // `since` moves only when the state flips (or the row is new); an unchanged state is refreshed only when stale.
   await db.$executeRaw`
-    INSERT INTO "UpstreamReachability" ("service", "reachable", "since", "checkedAt", "lastErrorCode")
-    VALUES (${service}, ${reachable}, ${now}, ${now}, ${errorCode ?? null})
-    ON CONFLICT ("service") DO UPDATE SET
-      "reachable" = EXCLUDED."reachable",
-      "since" = CASE WHEN "UpstreamReachability"."reachable" = EXCLUDED."reachable" THEN "UpstreamReachability"."since" ELSE EXCLUDED."since" END,
-      "checkedAt" = EXCLUDED."checkedAt",
-      "lastErrorCode" = COALESCE(EXCLUDED."lastErrorCode", "UpstreamReachability"."lastErrorCode")
-    WHERE "UpstreamReachability"."reachable" <> EXCLUDED."reachable" OR "UpstreamReachability"."checkedAt" < ${rewriteBefore}`;
+    WITH written AS (
+      INSERT INTO "UpstreamReachability" ("service", "reachable", "since", "checkedAt", "lastErrorCode")
+      VALUES (${service}, ${reachable}, ${now}, ${now}, ${errorCode ?? null})
+      ON CONFLICT ("service") DO UPDATE SET
+        "reachable" = EXCLUDED."reachable",
+        "since" = CASE WHEN "UpstreamReachability"."reachable" = EXCLUDED."reachable" THEN "UpstreamReachability"."since" ELSE EXCLUDED."since" END,
+        "checkedAt" = EXCLUDED."checkedAt",
+        "lastErrorCode" = COALESCE(EXCLUDED."lastErrorCode", "UpstreamReachability"."lastErrorCode")
+      WHERE "UpstreamReachability"."reachable" <> EXCLUDED."reachable" OR "UpstreamReachability"."checkedAt" < ${rewriteBefore}
+      RETURNING "since"
+    )
+    SELECT pg_notify(${UPSTREAMS_CHANGED_CHANNEL}, ${service}) FROM written WHERE "since" = ${now}`;
 }
 
 /** Every service's state; a service never called nor probed yet counts as reachable, heard from at the epoch. */
