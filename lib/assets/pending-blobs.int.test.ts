@@ -4,7 +4,9 @@ import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { blobStore } from "@/lib/storage";
 import { session } from "@/test/session-double";
 import { useSessionStorage } from "@/test/session-storage";
+import sharp from "sharp";
 import { deleteBlobIfUnused, holdBlob, releaseBlobs, removeUnusedBlobs } from "./pending-blobs";
+import { storeImage } from "./store-image";
 
 const storage = useSessionStorage("holds");
 
@@ -34,6 +36,16 @@ describe("blob holds are rows every process sees", () => {
     await releaseBlobs([second], false);
     expect(await blobStore().stat(key)).not.toBeNull();
     expect(await storage.testDb.db.blobHold.count({ where: { key } })).toBe(0);
+  });
+});
+
+describe("a store's holds end with the row it records", () => {
+  it("a stored image's row keeps its blob and its thumbnail's, and no hold is left on either", async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } }).png().toBuffer();
+    const asset = await storeImage({ source: Readable.from([png]), ownerId: session.user!.id, teamId: null, kind: "input", allowedMimes: ["image/png"], maxBytes: 1_000_000, decode: "before-row" });
+    const keys = [asset.storageKey, asset.thumbnailKey!];
+    for (const key of keys) expect(await blobStore().stat(key)).not.toBeNull();
+    expect(await storage.testDb.db.blobHold.count({ where: { key: { in: keys } } })).toBe(0);
   });
 });
 

@@ -41,10 +41,15 @@ export async function dropHolds(tx: Prisma.TransactionClient, holds: readonly Bl
   await tx.blobHold.deleteMany({ where: { id: { in: holds.map((hold) => hold.id) } } });
 }
 
-/** Lets go of `holds`; unless `recorded` (a row now uses them), removes the blobs no row and no other hold uses. */
+/**
+ * At the end of a store. `recorded`: the transaction that recorded the row naming the blobs also
+ * ended `holds` (dropHolds), so nothing is left to do. Otherwise lets go of `holds` and removes the
+ * blobs that no row and no other hold uses.
+ */
 export async function releaseBlobs(holds: readonly BlobHold[], recorded: boolean) {
+  if (recorded) return;
   await dropHolds(db, holds);
-  if (!recorded) await removeUnusedBlobs(holds.map((hold) => hold.key));
+  await removeUnusedBlobs(holds.map((hold) => hold.key));
 }
 
 /** After rows were deleted, or a store failed: removes the blobs of `keys` that no remaining row and no hold uses. */
