@@ -6,7 +6,7 @@ import { rememberJob } from "@/components/jobs/use-jobs";
 import type { ConversationDto } from "@/lib/chat/conversation-dto";
 import type { TurnDto } from "@/lib/chat/turn-dto";
 import { api, isApiError } from "@/lib/client/api";
-import type { ClientError } from "@/lib/errors";
+import type { ClientError } from "@/lib/error-codes";
 import type { AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import type { JobDto } from "@/lib/jobs/job-dto";
 import { chatKeys } from "./chat-queries";
