@@ -4,7 +4,7 @@ import { GeneratorForm, type GeneratorFormProps } from "@/components/images/gene
 import { PromptAndReferences } from "@/components/images/prompt-and-references";
 import { VariationsControl } from "@/components/images/variations-control";
 import { SwitchField } from "@/components/ui/switch-field";
-import { ALPHA_V3_PROMPT_MAX_CODE_POINTS } from "@/lib/images/alpha-schemas";
+import { ALPHA_V3_PROMPT_MAX_CODE_POINTS } from "@/lib/upstream/alpha/limits";
 import { alphaV3ReferenceRule, type AlphaV3Field, type AlphaV3FormState } from "./alpha-v3-form-state";
 import { FootnoteInput } from "./footnote-input";
 import { SeedControl } from "./seed-control";

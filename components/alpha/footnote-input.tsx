@@ -1,7 +1,7 @@
 "use client";
 
 import { inputClass } from "@/components/ui/field";
-import { ALPHA_FOOTNOTE_MAX_CODE_POINTS, codePointLength } from "@/lib/images/alpha-schemas";
+import { ALPHA_FOOTNOTE_MAX_CODE_POINTS, codePointLength } from "@/lib/upstream/alpha/limits";
 import { FieldMessages } from "@/components/ui/field-messages";
 
 // Custom watermark text (spec 4.1, 8: at most 16 characters whatever the language, drawn bottom

@@ -2,7 +2,7 @@
 
 import { HistoryList, type HistoryActions as HistoryActionsOf, type HistoryEntry } from "@/components/images/history-list";
 import { RunningPlaceholder } from "@/components/images/running-placeholder";
-import { parsePixelSize } from "@/lib/images/alpha-schemas";
+import { parsePixelSize } from "@/lib/upstream/alpha/limits";
 import { storedSettingsOf } from "./generation-settings";
 import { ResultCard, type ResultActions } from "./result-card";
 import { UnfinishedResultCard } from "./unfinished-result-card";

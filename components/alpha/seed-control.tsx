@@ -3,7 +3,7 @@
 import { inputClass } from "@/components/ui/field";
 import { FieldGroup } from "@/components/ui/field-group";
 import { Segmented } from "@/components/ui/segmented";
-import { ALPHA_V3_SEED_RANGE } from "@/lib/images/alpha-schemas";
+import { ALPHA_V3_SEED_RANGE } from "@/lib/upstream/alpha/limits";
 import { drawRandomSeed, type AlphaV3FormState, type SeedMode } from "./alpha-v3-form-state";
 import { FieldMessages } from "@/components/ui/field-messages";
 

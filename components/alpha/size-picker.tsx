@@ -4,7 +4,7 @@ import { useState } from "react";
 import { FieldGroup } from "@/components/ui/field-group";
 import { Segmented } from "@/components/ui/segmented";
 import { formatMegapixels } from "@/lib/assets/media-labels";
-import { ALPHA_V3_PRESET_SIZES, ALPHA_V3_SIZE_LIMITS, parsePixelSize, type AlphaV3PresetSize } from "@/lib/images/alpha-schemas";
+import { ALPHA_V3_PRESET_SIZES, ALPHA_V3_SIZE_LIMITS, parsePixelSize, type AlphaV3PresetSize } from "@/lib/upstream/alpha/limits";
 import type { AlphaV3FormState, SizeMode } from "./alpha-v3-form-state";
 import { AspectPreview, aspectLabel } from "@/components/images/aspect-preview";
 import { PixelSizeRow } from "@/components/images/pixel-size-row";

@@ -4,7 +4,7 @@ import type { ChangeEvent } from "react";
 import { Field, inputClass } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
-import { ALPHA_FOOTNOTE_MAX_CODE_POINTS, ALPHA_V35_PIXEL_TIERS, ALPHA_V35_SIZE_LIMITS, codePointLength } from "@/lib/images/alpha-schemas";
+import { ALPHA_FOOTNOTE_MAX_CODE_POINTS, ALPHA_V35_PIXEL_TIERS, ALPHA_V35_SIZE_LIMITS, codePointLength } from "@/lib/upstream/alpha/limits";
 import { formatMegapixels } from "@/lib/assets/media-labels";
 import { Icon } from "./icons";
 import { PIXEL_TIER_NAMES, settingsSummary, type DraftField, type SizeMode, type TurnSettings } from "./turn-settings";

@@ -2,14 +2,16 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ReferenceImage } from "@/components/images/reference-image";
+import { useLazyModule } from "@/components/forms/use-lazy-module";
 import { ReferenceImagesInput } from "@/components/images/reference-images-input";
 import { Spinner } from "@/components/ui/spinner";
 import { buildUserMessage, previewImageTrim } from "@/lib/chat/assemble-messages";
-import type { ClientError } from "@/lib/errors";
-import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, ALPHA_V35_MAX_IMAGES_PER_TURN, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
+import type { ClientError } from "@/lib/error-codes";
+import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, ALPHA_V35_MAX_IMAGES_PER_TURN } from "@/lib/upstream/alpha/limits";
 import { ComposerSettings } from "./composer-settings";
 import { Icon } from "./icons";
-import { checkDraft, turnFormInput, type TurnSettings } from "./turn-settings";
+import { turnChecks } from "./turn-checks-module";
+import { turnFormInput, type DraftField, type TurnRequestValues, type TurnSettings } from "./turn-settings";
 import type { SendOutcome } from "./use-send-turn";
 import { BudgetsLeft } from "@/components/budgets/budgets-left";
 import { UpstreamNotices } from "@/components/upstreams/upstream-notices";
@@ -28,7 +30,7 @@ type Props = {
   /** Changes when the composer should take the focus (e.g. after "edit from here"). */
   focusSignal: number;
   placeholder: string;
-  onSend: (values: AlphaV35TurnFormValues) => Promise<SendOutcome>;
+  onSend: (values: TurnRequestValues) => Promise<SendOutcome>;
 };
 
 export function Composer({ prefill, banner, carriedImages, busy, focusSignal, placeholder, onSend }: Props) {
@@ -41,19 +43,28 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<ClientError>();
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const checks = useLazyModule(turnChecks);
 
   useEffect(() => {
     if (focusSignal) textarea.current?.focus();
   }, [focusSignal]);
 
-  // The same schema the server applies, on every keystroke (lib/images/alpha-schemas).
-  const { values, problems } = checkDraft(turnFormInput(text, images, settings));
+  // The same schema the server applies, on every keystroke once the composer has loaded it (it
+  // starts on focus; lib/images/alpha-schemas).
+  const draft = turnFormInput(text, images, settings);
+  const { problems } = checks.current?.checkDraft(draft) ?? { problems: {} };
+  const hasProblems = Object.keys(problems).length > 0;
   // The images of the request this message would become: the history's, then its own (spec 4.2 rule 1).
   const trim = previewImageTrim([buildUserMessage(text, images.map((image) => image.url))], carriedImages);
   const blocked = busy || sending;
 
   async function submit() {
     setTriedToSend(true);
+    checks.preload();
+    const loaded = await turnChecks.load();
+    // Without the schema (it failed to load), the draft goes as is and the server's check is the one shown.
+    const verdict: { values?: TurnRequestValues; problems: Partial<Record<DraftField, string>> } = loaded ? loaded.checkDraft(draft) : { values: draft, problems: {} };
+    const { values, problems } = verdict;
     if (!values) {
       if (problems.size || problems.seed || problems.footnote || problems.resizeMaxPixels) setSettingsOpen(true);
       return;
@@ -81,6 +92,7 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
         event.preventDefault();
         void submit();
       }}
+      onFocus={checks.preload}
       onDragEnter={() => setImagesOpen(true)}
     >
       {banner}
@@ -159,7 +171,7 @@ export function Composer({ prefill, banner, carriedImages, busy, focusSignal, pl
           </span>
           <button
             type="submit"
-            disabled={blocked || (triedToSend && !values)}
+            disabled={blocked || (triedToSend && hasProblems)}
             aria-label={busy ? "Generating — wait or cancel" : "Send"}
             title={busy ? "A turn is generating" : "Send (Enter)"}
             className="grid size-9 place-items-center rounded-xl bg-accent-600 text-white shadow-sm transition-colors hover:bg-accent-700 disabled:cursor-not-allowed disabled:bg-zinc-300 dark:disabled:bg-zinc-700"

@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClass } from "@/components/ui/field";
-import { renameConversationSchema } from "@/lib/chat/schemas";
+import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
+import { useLazyModule } from "@/components/forms/use-lazy-module";
 import { Icon } from "./icons";
 import { TimeAgo } from "@/components/ui/local-time";
 import { useRunningInConversation } from "@/components/jobs/use-running-in-conversation";
@@ -76,20 +77,29 @@ function IconButton({ label, icon, onClick, danger = false }: { label: string; i
   );
 }
 
+const chatSchemas = lazyModule(() => import("@/lib/chat/schemas"));
+
 function RenameForm({ conversation, onDone }: { conversation: ConversationSummary; onDone: () => void }) {
   const [title, setTitle] = useState(conversation.title);
   const rename = useRenameConversation();
-  const parsed = renameConversationSchema.safeParse({ title });
-  const problem = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const schemas = useLazyModule(chatSchemas);
+  // Checked as it is typed once the schema has loaded (it starts when the form opens); the server checks anyway.
+  const parsed = schemas.current?.renameConversationSchema.safeParse({ title });
+  const problem = parsed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
   const error = problem ?? rename.error?.message;
+  const { preload } = schemas;
+  useEffect(preload, [preload]);
 
   return (
     <form
       className="px-2 py-1.5"
       onSubmit={(event) => {
+        const loaded = moduleForSubmit(chatSchemas, event);
+        if (loaded === undefined) return;
         event.preventDefault();
-        if (!parsed.success) return;
-        rename.mutate({ id: conversation.id, title: parsed.data.title }, { onSuccess: onDone });
+        const checked = loaded === "unchecked" ? { success: true as const, data: { title } } : loaded.renameConversationSchema.safeParse({ title });
+        if (!checked.success) return;
+        rename.mutate({ id: conversation.id, title: checked.data.title }, { onSuccess: onDone });
       }}
     >
       <label className="sr-only" htmlFor={`rename-${conversation.id}`}>
@@ -114,7 +124,7 @@ function RenameForm({ conversation, onDone }: { conversation: ConversationSummar
         <Button size="sm" variant="ghost" onClick={onDone}>
           Cancel
         </Button>
-        <Button size="sm" type="submit" disabled={!parsed.success || rename.isPending}>
+        <Button size="sm" type="submit" disabled={problem !== undefined || rename.isPending}>
           Save
         </Button>
       </div>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { ConversationListItem } from "./conversation-list-item";
 import { Icon } from "./icons";
-import { CONVERSATION_SEARCH_MAX_CHARACTERS } from "@/lib/chat/schemas";
+import { CONVERSATION_SEARCH_MAX_CHARACTERS } from "@/lib/chat/conversation-limits";
 import { useConversations } from "./use-conversation";
 
 /** Typing pauses this long before the server is asked, so a search is not sent per keystroke. */

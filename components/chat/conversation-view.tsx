@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { isApiError } from "@/lib/client/api";
-import type { AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
 import { ChatPanel } from "./chat-panel";
 import { ChatThread } from "./chat-thread";
 import { replaceSelectedTurn } from "./chat-url";
@@ -13,7 +12,7 @@ import { ComposerBanner } from "./composer-banner";
 import { SharedConversationBar } from "./shared-conversation-bar";
 import { imagesCarriedBy, newestLeafUnder, pathTo, resolveLeaf } from "./thread-path";
 import type { TurnActions } from "./turn-actions";
-import { DEFAULT_TURN_SETTINGS, settingsFromParams } from "./turn-settings";
+import { DEFAULT_TURN_SETTINGS, settingsFromStored, type TurnRequestValues } from "./turn-settings";
 import { useConversation, useForkConversation, type TurnDto } from "./use-conversation";
 import { useSendTurn } from "./use-send-turn";
 import { useRunningTurnJob } from "./use-turn-jobs";
@@ -89,7 +88,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
   // A sibling of the failed turn: same parent, its message and settings to adjust (nothing is overwritten).
   function editAndRetry(turn: TurnDto) {
     setTarget({ kind: "retry", turnId: turn.id, parentTurnId: turn.parentTurnId });
-    setPrefill((current) => ({ key: current.key + 1, text: turn.userText, images: turn.inputImages, settings: settingsFromParams(turn.params) }));
+    setPrefill((current) => ({ key: current.key + 1, text: turn.userText, images: turn.inputImages, settings: settingsFromStored(turn.storedParams) }));
     setFocusSignal((signal) => signal + 1);
   }
 
@@ -103,7 +102,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
     : { kind: "owner", onEditFromHere: editFromHere, onEditAndRetry: editAndRetry };
   const latestFinished = path.findLast((turn) => turn.status !== "pending");
 
-  async function sendMessage(values: AlphaV35TurnFormValues) {
+  async function sendMessage(values: TurnRequestValues) {
     const outcome = await send({ conversationId, parentTurnId, values });
     if (outcome.ok) setTarget({ kind: "continue" });
     return outcome;

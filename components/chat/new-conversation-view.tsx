@@ -7,13 +7,13 @@ import type { ReferenceImage } from "@/components/images/reference-image";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import { formatMegabytes } from "@/lib/assets/media-labels";
 import { api, isApiError } from "@/lib/client/api";
-import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES, type AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
+import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V35_MAX_IMAGE_BYTES } from "@/lib/upstream/alpha/limits";
 import { ChatPanel } from "./chat-panel";
 import { conversationPath } from "@/lib/page-paths";
 import { Composer, type ComposerPrefill } from "./composer";
 import { ComposerBanner } from "./composer-banner";
 import { Icon } from "./icons";
-import { DEFAULT_TURN_SETTINGS } from "./turn-settings";
+import { DEFAULT_TURN_SETTINGS, type TurnRequestValues } from "./turn-settings";
 import { useCreateConversation } from "./use-conversation";
 import { useSendTurn, type SendOutcome } from "./use-send-turn";
 
@@ -57,7 +57,7 @@ export function NewConversationView() {
   const attached: ReferenceImage[] = handedOver.data && !unusableReason(handedOver.data) ? [handedOver.data] : [];
   const prefill: ComposerPrefill = { key: suggestion.key, text: suggestion.text, images: attached, settings: DEFAULT_TURN_SETTINGS };
 
-  async function sendFirst(values: AlphaV35TurnFormValues): Promise<SendOutcome> {
+  async function sendFirst(values: TurnRequestValues): Promise<SendOutcome> {
     // A conversation created for an attempt the server then refused is reused by the next attempt.
     if (!createdId.current) {
       try {

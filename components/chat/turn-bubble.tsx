@@ -4,7 +4,7 @@ import { AssistantAnswer } from "./assistant-answer";
 import { BranchSwitcher } from "./branch-switcher";
 import type { TurnActions } from "./turn-actions";
 import { TurnProgress } from "./turn-progress";
-import { settingsFromParams, settingsSummary } from "./turn-settings";
+import { settingsFromStored, settingsSummary } from "./turn-settings";
 import type { TurnDto } from "./use-conversation";
 import { useTurnJob } from "./use-turn-jobs";
 import { UserMessage } from "./user-message";
@@ -26,7 +26,7 @@ type Props = {
 // One stored turn: the message (with its version switcher) and the answer, or, while the turn is
 // pending, its job's progress.
 export function TurnBubble({ turn, turnNumber, siblings, isLeaf, isBranchPoint, switchingDisabled, onSelectSibling, onOpenImage, onOpenInput, actions }: Props) {
-  const settings = settingsSummary(settingsFromParams(turn.params));
+  const settings = settingsSummary(settingsFromStored(turn.storedParams));
   const index = siblings.findIndex((sibling) => sibling.id === turn.id);
   const job = useTurnJob(turn.id, turn.status === "pending");
   return (

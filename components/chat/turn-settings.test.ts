@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { checkDraft, DEFAULT_TURN_SETTINGS, settingsFromParams, settingsSummary, turnFormInput, type TurnSettings } from "./turn-settings";
+import { readStoredTurnParams } from "@/lib/chat/stored-turn-params";
+import { checkDraft } from "./turn-checks";
+import { DEFAULT_TURN_SETTINGS, settingsFromStored, settingsSummary, turnFormInput, type TurnSettings } from "./turn-settings";
+
+const settingsFromParams = (params: unknown) => settingsFromStored(readStoredTurnParams(params));
 
 const image = { id: "a1", mime: "image/png", bytes: 1000, url: "/api/assets/a1", thumbnailUrl: null, width: 10, height: 10 };
 

@@ -1,17 +1,12 @@
 // The composer's draft as the inputs hold it (text fields stay text while typed), and its
 // translation to the alpha v3.5 form input that the shared schema checks in the browser and again
-// on the server (lib/images/alpha-schemas). Pure.
+// on the server (lib/images/alpha-schemas; the checks themselves are in ./turn-checks, loaded when
+// needed). Pure and zod-free.
 import type { ReferenceImage } from "@/components/images/reference-image";
 import { toFormImage } from "@/components/images/reference-image";
-import {
-  ALPHA_V35_PIXEL_TIERS,
-  alphaV35TurnFormSchema,
-  parsePixelSize,
-  type AlphaV35PixelTier,
-  type AlphaV35TurnFormInput,
-  type AlphaV35TurnFormValues,
-} from "@/lib/images/alpha-schemas";
-import { storedTurnParamsSchema } from "@/lib/chat/stored-turn-params";
+import type { AlphaV35TurnFormInput, AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
+import type { StoredTurnParams } from "@/lib/chat/stored-turn-params";
+import { ALPHA_V35_PIXEL_TIERS, parsePixelSize, type AlphaV35PixelTier } from "@/lib/upstream/alpha/limits";
 
 export type SizeMode = "auto" | "tier" | "exact";
 
@@ -68,23 +63,16 @@ export function turnFormInput(text: string, images: readonly ReferenceImage[], s
 
 export type DraftField = "text" | "images" | "size" | "seed" | "footnote" | "resizeMaxPixels" | "useSearchTool";
 
-/** The schema's verdict: the values to send, or the first message per field for the inputs to show. */
-export function checkDraft(input: ReturnType<typeof turnFormInput>): { values?: AlphaV35TurnFormValues; problems: Partial<Record<DraftField, string>> } {
-  const result = alphaV35TurnFormSchema.safeParse(input);
-  if (result.success) return { values: result.data, problems: {} };
-  const problems: Partial<Record<DraftField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "text") as DraftField;
-    problems[field] ??= issue.message;
-  }
-  return { problems };
-}
+/** The draft as the schema reads it; sent as is when the schema could not be loaded (the server checks it). */
+export type TurnDraftInput = ReturnType<typeof turnFormInput>;
 
-/** The settings a stored turn was sent with, for "edit & retry". */
-export function settingsFromParams(params: unknown): TurnSettings {
-  const parsed = storedTurnParamsSchema.safeParse(params);
-  if (!parsed.success) return DEFAULT_TURN_SETTINGS;
-  const { size, seed, footnote, resizeMaxPixels, useSearchTool } = parsed.data;
+/** What the composer sends: the checked values, or the draft as is when the schema could not be loaded. */
+export type TurnRequestValues = AlphaV35TurnFormValues | TurnDraftInput;
+
+/** The settings a stored turn was sent with (its DTO's `storedParams`), for "edit & retry" and its summary. */
+export function settingsFromStored(stored: StoredTurnParams | null): TurnSettings {
+  if (!stored) return DEFAULT_TURN_SETTINGS;
+  const { size, seed, footnote, resizeMaxPixels, useSearchTool } = stored;
   const exact = parsePixelSize(size);
   const tier = PIXEL_TIER_NAMES.find((name) => name === size);
   return {

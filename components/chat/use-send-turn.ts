@@ -6,13 +6,13 @@ import { rememberJob } from "@/components/jobs/use-jobs";
 import type { ConversationDto } from "@/lib/chat/conversation-dto";
 import type { TurnDto } from "@/lib/chat/turn-dto";
 import { api, isApiError } from "@/lib/client/api";
-import type { ClientError } from "@/lib/errors";
-import type { AlphaV35TurnFormValues } from "@/lib/images/alpha-schemas";
+import type { ClientError } from "@/lib/error-codes";
 import type { JobDto } from "@/lib/jobs/job-dto";
 import { chatKeys } from "./chat-queries";
 import { replaceSelectedTurn } from "./chat-url";
+import type { TurnRequestValues } from "./turn-settings";
 
-type SendTurnRequest = { conversationId: string; parentTurnId: string | null; values: AlphaV35TurnFormValues };
+type SendTurnRequest = { conversationId: string; parentTurnId: string | null; values: TurnRequestValues };
 
 /** Whether the studio took the turn (with the pending turn), or its refusal (a 400, the 429 of the running limit) for the composer to show. */
 export type SendOutcome = { ok: true; turn: TurnDto } | { ok: false; error: ClientError };

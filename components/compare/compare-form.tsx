@@ -6,12 +6,16 @@ import { toFormImage, type ReferenceImage } from "@/components/images/reference-
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/client/api";
-import { COMPARISON_MEMBERS, COMPARISON_MODEL_LABELS, COMPARISON_MODELS, comparisonFormSchema, type ComparisonFormInput, type ComparisonModel } from "@/lib/comparisons/comparison-schemas";
-import { fieldProblems, type FieldProblem } from "@/lib/errors";
+import { lazyModule } from "@/components/forms/lazy-module";
+import { COMPARISON_MEMBERS, COMPARISON_MODEL_LABELS, COMPARISON_MODELS, type ComparisonModel } from "@/lib/comparisons/comparison-models";
+import type { ComparisonFormInput } from "@/lib/comparisons/comparison-schemas";
+import { fieldProblems, type FieldProblem } from "@/lib/error-codes";
 import { ALPHA_IMAGE_MIME_TYPES, ALPHA_V3_MAX_IMAGE_BYTES, ALPHA_V3_MAX_REFERENCE_IMAGES } from "@/lib/upstream/alpha/limits";
 import { MemberFields } from "./member-fields";
 import { defaultChoice, settingsOf, type MemberChoice } from "./member-settings";
 import { useStartComparison } from "./use-comparison";
+
+const comparisonSchemas = lazyModule(() => import("@/lib/comparisons/comparison-schemas"));
 
 const SETTING_FIELD = /^members\.\d+\.settings\./;
 
@@ -43,8 +47,9 @@ export function CompareForm({ onStarted }: { onStarted: (comparisonId: string) =
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input: ComparisonFormInput = { prompt, images: images.map(toFormImage), members: picked.map((model) => ({ model, settings: settingsOf(model, choices[model]) })) };
-    const checked = comparisonFormSchema.safeParse(input);
-    if (!checked.success) return setProblems(fieldProblems(checked.error));
+    // Without the schemas (they failed to load), the server's check is the one shown.
+    const checked = (await comparisonSchemas.load())?.comparisonFormSchema.safeParse(input);
+    if (checked && !checked.success) return setProblems(fieldProblems(checked.error));
     setProblems([]);
     try {
       const { comparison } = await start.mutateAsync(input);
@@ -55,7 +60,7 @@ export function CompareForm({ onStarted }: { onStarted: (comparisonId: string) =
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Comparison">
+    <form onSubmit={submit} onFocus={comparisonSchemas.preload} className="space-y-4" aria-label="Comparison">
       <div className="space-y-1.5">
         <label htmlFor="compare-prompt" className="block text-sm font-medium">
           Prompt

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { MutationError } from "@/components/ui/mutation-error";
 import { Spinner } from "@/components/ui/spinner";
 import type { ComparisonMemberDto } from "@/lib/comparisons/comparison-dto";
-import { COMPARISON_MODEL_LABELS } from "@/lib/comparisons/comparison-schemas";
+import { COMPARISON_MODEL_LABELS } from "@/lib/comparisons/comparison-models";
 import { isActiveJobState, JOB_STATE_LABELS } from "@/lib/jobs/job-dto";
 import { conversationPath } from "@/lib/page-paths";
 import { useComparison, useKeepMember } from "./use-comparison";

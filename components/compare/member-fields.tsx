@@ -8,7 +8,7 @@ import { FieldMessages } from "@/components/ui/field-messages";
 import { inputClass } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { SwitchField } from "@/components/ui/switch-field";
-import { BETA_MODEL_OF, COMPARISON_MODEL_LABELS, type ComparisonModel } from "@/lib/comparisons/comparison-schemas";
+import { BETA_MODEL_OF, COMPARISON_MODEL_LABELS, type ComparisonModel } from "@/lib/comparisons/comparison-models";
 import { supportsFeature } from "@/lib/images/beta-capabilities";
 import { ALPHA_V35_SEED_MAX, ALPHA_V3_SEED_RANGE } from "@/lib/upstream/alpha/limits";
 import { SIZE_OPTIONS, type MemberChoice } from "./member-settings";

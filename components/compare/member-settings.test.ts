@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { comparisonFormSchema, type ComparisonModel } from "@/lib/comparisons/comparison-schemas";
+import type { ComparisonModel } from "@/lib/comparisons/comparison-models";
+import { comparisonFormSchema } from "@/lib/comparisons/comparison-schemas";
 import { fieldProblems } from "@/lib/errors";
 import { defaultChoice, settingsOf, type MemberChoice } from "./member-settings";
 

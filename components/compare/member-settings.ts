@@ -4,7 +4,7 @@
 // The server checks them with the model's own form schema (comparison-schemas.ts).
 import type { BetaFormState } from "@/components/beta/beta-form-state";
 import { defaultBetaTier, supportsFeature } from "@/lib/images/beta-capabilities";
-import { BETA_MODEL_OF, type ComparisonModel } from "@/lib/comparisons/comparison-schemas";
+import { BETA_MODEL_OF, type ComparisonModel } from "@/lib/comparisons/comparison-models";
 import { ALPHA_V35_PIXEL_TIERS } from "@/lib/upstream/alpha/limits";
 import { BETA_TIERS } from "@/lib/upstream/beta/limits";
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { TimeAgo } from "@/components/ui/local-time";
 import type { ComparisonSummaryDto } from "@/lib/comparisons/comparison-dto";
-import { COMPARISON_MODEL_LABELS } from "@/lib/comparisons/comparison-schemas";
+import { COMPARISON_MODEL_LABELS } from "@/lib/comparisons/comparison-models";
 
 /** The designer's recent comparisons, each opening its grid again; the one shown is marked. */
 export function PastComparisons({ comparisons, currentId }: { comparisons: ComparisonSummaryDto[]; currentId: string | null }) {

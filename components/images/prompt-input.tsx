@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { FieldMessages } from "@/components/ui/field-messages";
 import { Textarea } from "@/components/ui/textarea";
-import { codePointLength } from "@/lib/images/alpha-schemas";
+import { codePointLength } from "@/lib/upstream/alpha/limits";
 
 type Props = {
   /** The textarea's id; its counter's test id and its message's id derive from it. */

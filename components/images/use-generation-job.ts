@@ -5,7 +5,7 @@ import { useCallback, useState } from "react";
 import { heldReason } from "@/components/jobs/job-status";
 import { rememberJob, useCancelJob, useJob, useJobs, useRunAgain } from "@/components/jobs/use-jobs";
 import { api, isApiError } from "@/lib/client/api";
-import type { ClientError } from "@/lib/errors";
+import type { ClientError } from "@/lib/error-codes";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { isActiveJobState, type ActiveJobState, type JobDto, type JobKind } from "@/lib/jobs/job-dto";
 import { historyItems, prependGeneration, useGenerationHistory } from "./generation-history";

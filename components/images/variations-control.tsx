@@ -3,7 +3,7 @@
 import { FieldGroup } from "@/components/ui/field-group";
 import { FieldMessages } from "@/components/ui/field-messages";
 import { Segmented } from "@/components/ui/segmented";
-import { MAX_VARIATIONS } from "@/lib/images/variations";
+import { MAX_VARIATIONS } from "@/lib/images/variation-count";
 
 const OPTIONS = Array.from({ length: MAX_VARIATIONS }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { alphaV35TurnFormSchema } from "@/lib/images/alpha-schemas";
 import { safeText } from "@/lib/validation/text";
 
+import { CONVERSATION_SEARCH_MAX_CHARACTERS, CONVERSATION_TITLE_MAX_CHARACTERS } from "./conversation-limits";
+
 // Request bodies of the chat editor's API, shared with its forms.
 
-export const CONVERSATION_TITLE_MAX_CHARACTERS = 120;
+export { CONVERSATION_TITLE_MAX_CHARACTERS, UNTITLED_CONVERSATION, forkTitle } from "./conversation-limits";
 
-/** The title of a conversation until its first message names it. */
-export const UNTITLED_CONVERSATION = "Untitled conversation";
 export const conversationTitleSchema = safeText("Title")
   .trim()
   .min(1, "Title must not be empty")
@@ -21,9 +21,6 @@ export const sendTurnSchema = alphaV35TurnFormSchema.extend({
   parentTurnId: z.string().uuid("parentTurnId must be a turn id").nullable(),
 });
 
-// The studio's own limit (no upstream is involved): a search box, not a document.
-export const CONVERSATION_SEARCH_MAX_CHARACTERS = 200;
-
 /** GET /api/chat/conversations?q= */
 export const listConversationsQuerySchema = z.object({
   q: safeText("Search")
@@ -36,8 +33,3 @@ export const forkConversationSchema = z.strictObject(
   { turnId: z.uuid("turnId must be a turn id") },
   { error: "The body must be { turnId } and nothing else" },
 );
-
-/** A fork's title: the conversation it came from, named. */
-export function forkTitle(title: string): string {
-  return `Fork of ${title}`.slice(0, CONVERSATION_TITLE_MAX_CHARACTERS);
-}

@@ -15,3 +15,10 @@ export const storedTurnParamsSchema = z.object({
   useSearchTool: z.boolean().catch(false),
   images: z.array(z.object({ assetId: z.string(), mime: z.enum(ALPHA_IMAGE_MIME_TYPES), bytes: z.number() })).catch([]),
 });
+export type StoredTurnParams = z.output<typeof storedTurnParamsSchema>;
+
+/** A turn's stored settings as its DTO carries them (read here, so the browser needs no schema), or null when they no longer read. */
+export function readStoredTurnParams(params: unknown): StoredTurnParams | null {
+  const parsed = storedTurnParamsSchema.safeParse(params);
+  return parsed.success ? parsed.data : null;
+}

@@ -3,6 +3,7 @@ import type { Asset, Turn } from "@/lib/generated/prisma/client";
 import type { AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 import { countImages, imageUrlsInMessages, replayedMessages } from "./assemble-messages";
 import { assetIdOfRef } from "./asset-ref-format";
+import { readStoredTurnParams } from "./stored-turn-params";
 
 export type TurnDto = ReturnType<typeof toTurnDto>;
 
@@ -21,6 +22,8 @@ export function toTurnDto(row: TurnRow, inputAssets: Map<string, Asset>) {
     parentTurnId: row.parentTurnId,
     userText: row.userText,
     params: row.params as unknown,
+    /** The settings the turn was sent with, read with their schema; null when they no longer read. */
+    storedParams: readStoredTurnParams(row.params),
     status: row.status,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,

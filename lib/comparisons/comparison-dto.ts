@@ -1,6 +1,6 @@
 // A comparison as the /compare page shows it. Browser-safe: no owner ids, dates as ISO strings.
 import type { JobDto } from "@/lib/jobs/job-dto";
-import type { ComparisonModel } from "./comparison-schemas";
+import type { ComparisonModel } from "./comparison-models";
 
 export type ComparisonMemberDto = {
   model: ComparisonModel;

@@ -6,22 +6,8 @@ import { z } from "zod";
 import { alphaV35TurnFormSchema, alphaV3FormSchema, type AlphaV35TurnFormValues, type AlphaV3FormValues } from "@/lib/images/alpha-schemas";
 import { defaultBetaTier } from "@/lib/images/beta-capabilities";
 import { betaFormSchema, type BetaFormValues } from "@/lib/images/beta-schemas";
-import type { BetaModel } from "@/lib/upstream/beta/limits";
 
-export const COMPARISON_MODELS = ["alpha-v3", "alpha-v3.5", "beta-pro", "beta-lite"] as const;
-export type ComparisonModel = (typeof COMPARISON_MODELS)[number];
-
-export const COMPARISON_MODEL_LABELS: Record<ComparisonModel, string> = {
-  "alpha-v3": "Alpha v3",
-  "alpha-v3.5": "Alpha v3.5 (first turn)",
-  "beta-pro": "Beta Pro",
-  "beta-lite": "Beta Lite",
-};
-
-export const COMPARISON_MEMBERS = { min: 2, max: 4 } as const;
-
-/** The upstream beta model behind each beta member. */
-export const BETA_MODEL_OF: Record<"beta-pro" | "beta-lite", BetaModel> = { "beta-pro": "beta-image-v5.0-pro", "beta-lite": "beta-image-v5.0-lite" };
+import { BETA_MODEL_OF, COMPARISON_MEMBERS, COMPARISON_MODEL_LABELS, COMPARISON_MODELS, type ComparisonModel } from "./comparison-models";
 
 const referenceImageSchema = z.object({ assetId: z.string(), mime: z.string(), bytes: z.number() }, { error: "Reference image must be an uploaded image" });
 

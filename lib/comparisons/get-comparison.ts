@@ -6,7 +6,7 @@ import { BETA_GALLERY_MODEL } from "@/lib/gallery/gallery-models";
 import { toJobDto } from "@/lib/jobs/to-job-dto";
 import { isBetaModel } from "@/lib/upstream/beta/limits";
 import type { ComparisonDto, ComparisonMemberDto } from "./comparison-dto";
-import type { ComparisonModel } from "./comparison-schemas";
+import type { ComparisonModel } from "./comparison-models";
 
 const NO_SUCH_COMPARISON = "No such comparison";
 

@@ -2,8 +2,9 @@
 // generation, shown together as one set. Browser-safe: the forms and the route handlers share it.
 import { z } from "zod";
 import { ALPHA_V3_SEED_RANGE } from "@/lib/upstream/alpha/limits";
+import { MAX_VARIATIONS } from "./variation-count";
 
-export const MAX_VARIATIONS = 4;
+export { MAX_VARIATIONS };
 
 const rule = `Variations must be a whole number from 1 to ${MAX_VARIATIONS}`;
 
