@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { AUDIT_CSV_HEADER } from "../lib/audit/audit-schemas";
+import { AUDIT_CSV_HEADER } from "@/lib/audit/audit-rules";
 import { adminStorageState } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
 

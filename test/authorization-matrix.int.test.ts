@@ -20,7 +20,7 @@ import { POST as cancelVideoRoute } from "@/app/api/videos/[id]/cancel/route";
 import { DELETE as deleteVideoRoute, GET as videoRoute } from "@/app/api/videos/[id]/route";
 import { storeImage } from "@/lib/assets/store-image";
 import type { CurrentUser } from "@/lib/auth/current-user";
-import type { GalleryKind } from "@/lib/gallery/gallery-schemas";
+import type { GalleryKind } from "@/lib/gallery/gallery-rules";
 import type { Asset } from "@/lib/generated/prisma/client";
 import { loadSettings } from "@/lib/settings";
 import { videoFormSchema } from "@/lib/videos/video-schemas";

@@ -3,7 +3,7 @@
 // e2e/route-list.ts, so a route that takes tokens, or changes its scope, shows up here in review.
 // Account, password, sessions, tokens, teams' membership, admin and sign-in never act for a token.
 import { describe, expect, it, vi } from "vitest";
-import { TOKEN_SCOPES } from "@/lib/access-tokens/token-schemas";
+import { TOKEN_SCOPES } from "@/lib/access-tokens/token-rules";
 import { apiRoutes } from "../e2e/route-list";
 
 vi.hoisted(() => {

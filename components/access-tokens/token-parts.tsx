@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { TOKEN_STATE_LABELS, type TokenScope, type TokenState } from "@/lib/access-tokens/token-schemas";
+import { TOKEN_STATE_LABELS, type TokenScope, type TokenState } from "@/lib/access-tokens/token-rules";
 
 // Pieces the account page's list and the admin's list of tokens share.
 

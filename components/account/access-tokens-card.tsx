@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { MutationError } from "@/components/ui/mutation-error";
-import { type AccessTokenDto, TOKENS_OFF_MESSAGE, type TokenSettingsDto } from "@/lib/access-tokens/token-schemas";
+import { type AccessTokenDto, TOKENS_OFF_MESSAGE, type TokenSettingsDto } from "@/lib/access-tokens/token-rules";
 import { api } from "@/lib/client/api";
 
 /** The person's personal access tokens: make one (its secret shown once), see when each was used, revoke. */

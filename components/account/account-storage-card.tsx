@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { storageUseText, type AccountStorageDto, type StorageUseDto } from "@/lib/storage-quota/quota-schemas";
+import { storageUseText, type AccountStorageDto, type StorageUseDto } from "@/lib/storage-quota/quota-rules";
 
 /** "Storage: X of Y used" for the person and the team they work in now. */
 export function AccountStorageCard({ storage }: { storage: AccountStorageDto }) {

@@ -2,13 +2,16 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { changePasswordSchema, type ChangePasswordInput } from "@/lib/auth/schemas";
+import type { ChangePasswordInput } from "@/lib/auth/schemas";
 import { api, isApiError } from "@/lib/client/api";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
+
+const authSchemas = lazyModule(() => import("@/lib/auth/schemas"));
 
 export function ChangePasswordForm() {
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -32,10 +35,17 @@ export function ChangePasswordForm() {
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(authSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
     const formElement = event.currentTarget;
-    const data = Object.fromEntries(new FormData(formElement));
-    const parsed = changePasswordSchema.safeParse(data);
+    const data = new FormData(formElement);
+    if (schemas === "unchecked") {
+      setClientErrors({});
+      change.mutate({ currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") }, { onSuccess: () => formElement.reset() });
+      return;
+    }
+    const parsed = schemas.changePasswordSchema.safeParse(Object.fromEntries(data));
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
@@ -47,7 +57,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocus={authSchemas.preload} noValidate className="space-y-4">
       <Field label="Current password" autoComplete="current-password" {...passwordField("currentPassword")} />
       <Field label="New password" autoComplete="new-password" hint="At least 10 characters." {...passwordField("newPassword")} />
       {generalError ? <Alert title="The password was not changed">{generalError}</Alert> : null}

@@ -2,23 +2,17 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
-import {
-  type AccessTokenDto,
-  createTokenSchema,
-  type CreateTokenValues,
-  TOKEN_DEFAULT_DAYS,
-  TOKEN_EXPIRY_CHOICES,
-  TOKEN_MAX_DAYS,
-  TOKEN_NAME_MAX,
-  TOKEN_SCOPE_MEANINGS,
-  TOKEN_SCOPES,
-} from "@/lib/access-tokens/token-schemas";
+import { type AccessTokenDto, TOKEN_DEFAULT_DAYS, TOKEN_EXPIRY_CHOICES, TOKEN_MAX_DAYS, TOKEN_NAME_MAX, TOKEN_SCOPE_MEANINGS, TOKEN_SCOPES } from "@/lib/access-tokens/token-rules";
+import type { CreateTokenValues } from "@/lib/access-tokens/token-schemas";
 import { api, isApiError } from "@/lib/client/api";
 
 const NO_EXPIRY = "never";
+
+const tokenSchemas = lazyModule(() => import("@/lib/access-tokens/token-schemas"));
 
 /** Name, expiry and scopes of a new token, checked with the server's own schema before it is sent. */
 export function CreateTokenForm({ allowNoExpiry, onCreated }: { allowNoExpiry: boolean; onCreated: (token: AccessTokenDto & { secret: string }) => void }) {
@@ -32,15 +26,19 @@ export function CreateTokenForm({ allowNoExpiry, onCreated }: { allowNoExpiry: b
   const errors = { ...serverFields, ...clientErrors };
 
   function submit(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(tokenSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const expiry = String(data.get("expiresInDays"));
-    const parsed = createTokenSchema.safeParse({
-      name: data.get("name"),
-      scopes: data.getAll("scopes"),
+    const values = {
+      name: String(data.get("name") ?? ""),
+      scopes: data.getAll("scopes").map(String),
       expiresInDays: expiry === NO_EXPIRY ? null : Number(expiry),
-    });
+    };
+    // Unchecked (the schemas could not be loaded): the server's own check names any problem.
+    const parsed = schemas === "unchecked" ? { success: true as const, data: values as CreateTokenValues } : schemas.createTokenSchema.safeParse(values);
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
@@ -57,7 +55,7 @@ export function CreateTokenForm({ allowNoExpiry, onCreated }: { allowNoExpiry: b
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Make a token">
+    <form onSubmit={submit} onFocus={tokenSchemas.preload} noValidate className="space-y-4" aria-label="Make a token">
       <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <Field label="Name" name="name" id="token-name" maxLength={TOKEN_NAME_MAX} placeholder="Catalogue batch script" error={errors.name} autoComplete="off" />
         <div className="space-y-1.5">

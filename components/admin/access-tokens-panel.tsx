@@ -7,12 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { MutationError } from "@/components/ui/mutation-error";
 import { Switch } from "@/components/ui/switch";
-import {
-  ACCESS_TOKENS_MEANING,
-  type AdminAccessTokenDto,
-  TOKENS_WITHOUT_EXPIRY_MEANING,
-  type TokenSettingsDto,
-} from "@/lib/access-tokens/token-schemas";
+import { ACCESS_TOKENS_MEANING, type AdminAccessTokenDto, TOKENS_WITHOUT_EXPIRY_MEANING, type TokenSettingsDto } from "@/lib/access-tokens/token-rules";
 import type { SiteSettingsDto } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
 

@@ -1,10 +1,12 @@
 "use client";
 
 import type { FormEvent } from "react";
+import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, inputClass } from "@/components/ui/field";
-import { createInviteSchema, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS, type CreateInviteValues } from "@/lib/auth/schemas";
+import { INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS, INVITE_NOTE_MAX_CHARS } from "@/lib/auth/invite-rules";
+import type { CreateInviteValues } from "@/lib/auth/schemas";
 import type { InviteSummary } from "@/lib/auth/types";
 import { formatDate } from "./format";
 
@@ -12,6 +14,8 @@ import { formatDate } from "./format";
 // link shown once after it was made.
 
 const EXPIRY_CHOICES = [1, 3, INVITE_DEFAULT_DAYS, 14, INVITE_MAX_DAYS];
+
+const authSchemas = lazyModule(() => import("@/lib/auth/schemas"));
 
 type FormProps = {
   /** Called with the values once the shared schema accepts them; the form is reset after a success. */
@@ -25,18 +29,26 @@ type FormProps = {
 
 export function InviteLinkForm({ onValid, onInvalid, noteError, pending, selectId }: FormProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(authSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const parsed = createInviteSchema.safeParse({ note: String(data.get("note") ?? ""), expiresInDays: Number(data.get("expiresInDays")) });
+    const values = { note: String(data.get("note") ?? ""), expiresInDays: Number(data.get("expiresInDays")) };
+    if (schemas === "unchecked") {
+      onInvalid(undefined);
+      onValid({ note: values.note.trim() || undefined, expiresInDays: values.expiresInDays }, form);
+      return;
+    }
+    const parsed = schemas.createInviteSchema.safeParse(values);
     onInvalid(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (parsed.success) onValid(parsed.data, form);
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 px-5 py-4">
+    <form onSubmit={submit} onFocus={authSchemas.preload} noValidate className="flex flex-wrap items-end gap-3 px-5 py-4">
       <div className="min-w-48 flex-1">
-        <Field name="note" label="Note (optional)" placeholder="Who it is for" maxLength={120} error={noteError} />
+        <Field name="note" label="Note (optional)" placeholder="Who it is for" maxLength={INVITE_NOTE_MAX_CHARS} error={noteError} />
       </div>
       <div className="space-y-1.5">
         <label htmlFor={selectId} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { MutationError } from "@/components/ui/mutation-error";
 import { api } from "@/lib/client/api";
-import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-schemas";
-import { SHARE_LINK_STATE_LABELS, type AdminShareLinkPage, type ShareLinkState } from "@/lib/gallery/share-link-schemas";
+import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-rules";
+import { SHARE_LINK_STATE_LABELS, type AdminShareLinkPage, type ShareLinkState } from "@/lib/gallery/share-link-rules";
 import { formatDate } from "./format";
 import { adminShareLinksKey, adminShareLinksQuery } from "./share-links-queries";
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
-import type { AdminShareLinkPage } from "@/lib/gallery/share-link-schemas";
+import type { AdminShareLinkPage } from "@/lib/gallery/share-link-rules";
 
 /** Every query of the admin's public link list; disabling or enabling a user changes its states. */
 export const adminShareLinksKey = ["admin", "share-links"] as const;

@@ -8,7 +8,7 @@ import { Switch } from "@/components/ui/switch";
 import { OPEN_SIGN_UP_MEANING, TEAM_INVITES_CREATE_ACCOUNTS_MEANING } from "@/lib/auth/messages";
 import type { SiteSettingsDto } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
-import { PUBLIC_SHARE_LINKS_MEANING } from "@/lib/gallery/share-link-schemas";
+import { PUBLIC_SHARE_LINKS_MEANING } from "@/lib/gallery/share-link-rules";
 
 export function SignUpSettings({ initialSettings }: { initialSettings: SiteSettingsDto }) {
   const [settings, setSettings] = useState(initialSettings);

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "@/lib/client/api";
-import { formatStorageBytes, storageUseText, type AdminStorageQuotaDto } from "@/lib/storage-quota/quota-schemas";
+import { formatStorageBytes, storageUseText, type AdminStorageQuotaDto } from "@/lib/storage-quota/quota-rules";
 import { StorageQuotaEditor } from "./storage-quota-editor";
 
 type StorageQuotaCellProps = {

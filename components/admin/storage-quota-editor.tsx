@@ -1,9 +1,12 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { formatStorageBytes, STORAGE_QUOTA_UNITS, storageQuotaFormSchema, type StorageQuotaUnit } from "@/lib/storage-quota/quota-schemas";
+import { formatStorageBytes, quotaBytesOf, STORAGE_QUOTA_UNITS, type StorageQuotaUnit } from "@/lib/storage-quota/quota-rules";
+
+const quotaSchemas = lazyModule(() => import("@/lib/storage-quota/quota-schemas"));
 
 type StorageQuotaEditorProps = {
   /** Names the inputs for screen readers: "Storage quota of Ana". */
@@ -21,10 +24,19 @@ export function StorageQuotaEditor({ label, value, unsetLabel, pending, onSave }
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  function startEditing() {
+    quotaSchemas.preload();
+    setEditing(true);
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(quotaSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = storageQuotaFormSchema.safeParse({ amount: form.get("amount"), unit: form.get("unit") });
+    const values = { amount: String(form.get("amount") ?? ""), unit: String(form.get("unit")) as StorageQuotaUnit };
+    // Unchecked (the schemas could not be loaded): the server's own check names any problem.
+    const parsed = schemas === "unchecked" ? { success: true as const, data: quotaBytesOf(values.amount.trim(), values.unit) } : schemas.storageQuotaFormSchema.safeParse(values);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Amount is not a valid size");
       return;
@@ -38,7 +50,7 @@ export function StorageQuotaEditor({ label, value, unsetLabel, pending, onSave }
     return (
       <span className="inline-flex items-center gap-2">
         <span>{value === null ? unsetLabel : formatStorageBytes(value)}</span>
-        <Button size="sm" variant="ghost" disabled={pending} aria-label={`Change ${label}`} onClick={() => setEditing(true)}>
+        <Button size="sm" variant="ghost" disabled={pending} aria-label={`Change ${label}`} onClick={startEditing}>
           {pending ? "Saving…" : "Change"}
         </Button>
       </span>
@@ -46,7 +58,7 @@ export function StorageQuotaEditor({ label, value, unsetLabel, pending, onSave }
   }
   const initial = initialAmount(value);
   return (
-    <form onSubmit={submit} className="inline-flex flex-wrap items-center gap-1.5">
+    <form onSubmit={submit} onFocus={quotaSchemas.preload} className="inline-flex flex-wrap items-center gap-1.5">
       <input name="amount" aria-label={`${label}, amount`} defaultValue={initial.amount} inputMode="decimal" className={`${inputClass} w-24 py-1`} aria-invalid={error ? true : undefined} />
       <select name="unit" aria-label={`${label}, unit`} defaultValue={initial.unit} className={`${inputClass} w-auto py-1 pr-8`}>
         {Object.keys(STORAGE_QUOTA_UNITS).map((unit) => (

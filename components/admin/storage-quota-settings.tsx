@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { MutationError } from "@/components/ui/mutation-error";
 import { api } from "@/lib/client/api";
-import type { StorageQuotaDefaultsDto } from "@/lib/storage-quota/quota-schemas";
+import type { StorageQuotaDefaultsDto } from "@/lib/storage-quota/quota-rules";
 import { StorageQuotaEditor } from "./storage-quota-editor";
 
 /** The site's default storage quotas, for people and teams without one of their own. */

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { UserSummary } from "@/lib/auth/types";
-import type { AdminUserRow } from "@/lib/storage-quota/quota-schemas";
+import type { AdminUserRow } from "@/lib/storage-quota/quota-rules";
 import { api } from "@/lib/client/api";
 import { formatDate } from "./format";
 import { adminShareLinksKey } from "./share-links-queries";

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
@@ -9,8 +10,10 @@ import { Textarea } from "@/components/ui/textarea";
 import { api, isApiError } from "@/lib/client/api";
 import { VIDEO_ASPECT_RATIOS, VIDEO_DEFAULT_ASPECT_RATIO, VIDEO_SECONDS } from "@/lib/upstream/video/limits";
 import type { InferenceJobAnswer } from "@/lib/videos/admin-video-dto";
-import { inferenceRunSchema, type InferenceRunInput } from "@/lib/videos/admin-video-schemas";
+import type { InferenceRunInput } from "@/lib/videos/admin-video-schemas";
 import { inferenceJobQuery } from "./video-admin-queries";
+
+const adminVideoSchemas = lazyModule(() => import("@/lib/videos/admin-video-schemas"));
 
 type FieldErrors = Partial<Record<keyof InferenceRunInput, string>>;
 
@@ -30,15 +33,23 @@ export function VideoInferenceRunForm({ onStarted }: { onStarted: (id: string) =
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(adminVideoSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const seed = String(form.get("seed") ?? "").trim();
-    const parsed = inferenceRunSchema.safeParse({
+    const values = {
       prompt: String(form.get("prompt") ?? ""),
       seconds: Number(form.get("seconds")),
-      aspectRatio: String(form.get("aspectRatio")),
+      aspectRatio: String(form.get("aspectRatio")) as InferenceRunInput["aspectRatio"],
       ...(seed && { seed: Number(seed) }),
-    });
+    };
+    if (schemas === "unchecked") {
+      setErrors({});
+      run.mutate(values);
+      return;
+    }
+    const parsed = schemas.inferenceRunSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;
@@ -49,7 +60,7 @@ export function VideoInferenceRunForm({ onStarted }: { onStarted: (id: string) =
 
   const fieldsRefused = isApiError(run.error) && Boolean(run.error.error.fields?.length);
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Test job">
+    <form onSubmit={submit} onFocus={adminVideoSchemas.preload} noValidate className="space-y-3" aria-label="Test job">
       <div className="space-y-1.5">
         <label htmlFor="inference-prompt" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
           Prompt

@@ -1,7 +1,8 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { lazyModule } from "@/components/forms/lazy-module";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,8 @@ import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { actionsIn, AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_CATEGORY_NAMES, auditActionLabel, type AuditAction, type AuditCategory } from "@/lib/audit/actions";
-import { auditFiltersSchema, AUDIT_TARGET_SEARCH_MAX, type AuditEntryDto, type AuditFilters } from "@/lib/audit/audit-schemas";
+import { AUDIT_TARGET_SEARCH_MAX, type AuditEntryDto } from "@/lib/audit/audit-rules";
+import type { AuditFilters } from "@/lib/audit/audit-schemas";
 import { AuditDetails } from "./audit-details";
 import { auditCsvHref, auditQuery, type AuditScope } from "./audit-queries";
 
@@ -21,6 +23,8 @@ const timeFormat = new Intl.DateTimeFormat("en", { day: "numeric", month: "short
 const labelClass = "block text-sm font-medium text-zinc-700 dark:text-zinc-300";
 const linkButton =
   "inline-flex h-8 items-center rounded-lg border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
+
+const auditSchemas = lazyModule(() => import("@/lib/audit/audit-schemas"));
 
 const CATEGORY_TONES: Record<AuditCategory, "neutral" | "accent" | "success" | "warning" | "danger"> = {
   users: "warning",
@@ -43,12 +47,20 @@ const CATEGORY_TONES: Record<AuditCategory, "neutral" | "accent" | "success" | "
 export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; actors: AuditChoice[]; teams?: AuditChoice[] }) {
   const [filters, setFilters] = useState<AuditFilters>({});
   const [targetDraft, setTargetDraft] = useState("");
-  const checked = auditFiltersSchema.safeParse(filters);
-  const problems = new Map(checked.success ? [] : checked.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-  const applied = checked.success ? checked.data : {};
-  const log = useInfiniteQuery({ ...auditQuery(scope, applied), enabled: checked.success });
-  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const narrowed = Object.values(filters).some((value) => value !== undefined && value !== "");
+  // The schemas arrive with the first filter; until then no narrowed request is made. Should they
+  // fail to load, the filters go to the routes unchecked and their own check names any problem.
+  const [schemas, setSchemas] = useState(auditSchemas.current);
+  const [unchecked, setUnchecked] = useState(auditSchemas.failed);
+  useEffect(() => {
+    if (narrowed && !schemas && !unchecked) void auditSchemas.load().then((module) => (module ? setSchemas(module) : setUnchecked(true)));
+  }, [narrowed, schemas, unchecked]);
+  const checked = !narrowed || unchecked ? { success: true as const, data: filters } : schemas?.auditFiltersSchema.safeParse(filters);
+  const problems = new Map(!checked || checked.success ? [] : checked.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+  const ready = Boolean(checked?.success);
+  const applied = checked?.success ? checked.data : {};
+  const log = useInfiniteQuery({ ...auditQuery(scope, applied), enabled: ready });
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
   const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K] | "") => setFilters((current) => ({ ...current, [key]: value === "" ? undefined : value }));
   const setCategory = (value: string) =>
@@ -70,7 +82,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
 
   return (
     <div className="space-y-6">
-      <Card className="space-y-4 p-5" data-testid="audit-filters">
+      <Card className="space-y-4 p-5" data-testid="audit-filters" onFocus={auditSchemas.preload}>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <FilterField id="audit-category" label="Category">
             <select id="audit-category" value={filters.category ?? ""} onChange={(event) => setCategory(event.target.value)} className={`${inputClass} pr-8`}>
@@ -148,7 +160,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
                 Clear filters
               </Button>
             ) : null}
-            <a href={checked.success ? auditCsvHref(scope, applied) : undefined} aria-disabled={!checked.success || undefined} download className={linkButton} data-testid="audit-export">
+            <a href={ready ? auditCsvHref(scope, applied) : undefined} aria-disabled={!ready || undefined} download className={linkButton} data-testid="audit-export">
               Export CSV
             </a>
           </div>
@@ -165,7 +177,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
             <Alert title="The audit log could not be read">{log.error.message}</Alert>
           </div>
         ) : null}
-        {log.isPending && checked.success ? (
+        {log.isPending && (ready || !checked) ? (
           <div className="flex justify-center p-6">
             <Spinner />
           </div>

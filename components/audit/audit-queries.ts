@@ -1,6 +1,7 @@
 // The audit pages' queries, without "use client" (like components/usage/usage-queries).
 import { infiniteQueryOptions, keepPreviousData } from "@tanstack/react-query";
-import type { AuditFilters, AuditPage } from "@/lib/audit/audit-schemas";
+import type { AuditPage } from "@/lib/audit/audit-rules";
+import type { AuditFilters } from "@/lib/audit/audit-schemas";
 import { api } from "@/lib/client/api";
 
 /** Whose log the page reads: the whole studio's (site admins) or one team's (its owners). */

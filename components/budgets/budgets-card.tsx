@@ -3,14 +3,16 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { BUDGET_METRIC_LABELS, BUDGET_METRICS, BUDGET_PERIOD_LABELS, BUDGET_PERIODS, BUDGET_SCOPE_LABELS, BUDGET_SCOPES, DEFAULT_ALERT_PERCENT, type BudgetScope } from "@/lib/budgets/budget-labels";
-import { budgetSchema, type BudgetStatusDto, type BudgetValues } from "@/lib/budgets/budget-schemas";
+import type { BudgetStatusDto, BudgetValues } from "@/lib/budgets/budget-schemas";
 import { api } from "@/lib/client/api";
 import { budgetStandText } from "./budget-line";
+import { budgetSchemas } from "./budget-schemas-module";
 
 type Named = { id: string; name: string };
 
@@ -31,17 +33,21 @@ export function BudgetsCard({ budgets, teams, people, currency }: { budgets: Bud
   const needsPerson = scope === "person" || scope === "team_member";
 
   function submit(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(budgetSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = budgetSchema.safeParse({
+    const values = {
       scope,
-      teamId: needsTeam ? form.get("teamId") || null : null,
-      userId: needsPerson ? form.get("userId") || null : null,
+      teamId: needsTeam ? (form.get("teamId") as string | null) || null : null,
+      userId: needsPerson ? (form.get("userId") as string | null) || null : null,
       metric: form.get("metric"),
       period: form.get("period"),
       limit: Number(form.get("limit")),
       alertPercent: Number(form.get("alertPercent")),
-    });
+    };
+    // Unchecked (the schemas could not be loaded): the server's own check names any problem.
+    const parsed = schemas === "unchecked" ? { success: true as const, data: values as BudgetValues } : schemas.budgetSchema.safeParse(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setProblem(issue ? `${issue.path.join(".")}: ${issue.message}` : "This budget is not valid");
@@ -74,7 +80,7 @@ export function BudgetsCard({ budgets, teams, people, currency }: { budgets: Bud
           ))}
         </ul>
       )}
-      <form onSubmit={submit} aria-label="Set a budget" className="flex flex-wrap items-end gap-2 text-sm">
+      <form onSubmit={submit} onFocus={budgetSchemas.preload} aria-label="Set a budget" className="flex flex-wrap items-end gap-2 text-sm">
         <Select label="For" name="scope" value={scope} onChange={(value) => setScope(value as BudgetScope)} options={BUDGET_SCOPES.map((value) => [value, BUDGET_SCOPE_LABELS[value]])} />
         {needsTeam ? <Select label="Team" name="teamId" options={teams.map((team) => [team.id, team.name])} /> : null}
         {needsPerson ? <Select label="Person" name="userId" options={people.map((person) => [person.id, person.name])} /> : null}

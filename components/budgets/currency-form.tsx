@@ -3,10 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
-import { currencySchema } from "@/lib/budgets/budget-schemas";
+import { budgetSchemas } from "./budget-schemas-module";
 import { api } from "@/lib/client/api";
 
 // One fixed locale for the names, so the server's render and the browser's agree.
@@ -24,8 +25,12 @@ export function CurrencyForm({ currency, fixed }: { currency: string; fixed: boo
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(budgetSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
-    const parsed = currencySchema.safeParse({ currency: new FormData(event.currentTarget).get("currency") });
+    const values = { currency: String(new FormData(event.currentTarget).get("currency") ?? "") };
+    // Unchecked (the schemas could not be loaded): the server's own check names any problem.
+    const parsed = schemas === "unchecked" ? { success: true as const, data: values } : schemas.currencySchema.safeParse(values);
     if (!parsed.success) {
       setProblem(`currency: ${parsed.error.issues[0]?.message ?? "is not valid"}`);
       return;
@@ -35,7 +40,7 @@ export function CurrencyForm({ currency, fixed }: { currency: string; fixed: boo
   }
 
   return (
-    <form onSubmit={submit} aria-label="Currency" className="space-y-1">
+    <form onSubmit={submit} onFocus={budgetSchemas.preload} aria-label="Currency" className="space-y-1">
       <div className="flex flex-wrap items-end gap-2 text-sm">
         <div className="w-72 space-y-1.5">
           <label htmlFor={id} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">

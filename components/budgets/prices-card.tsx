@@ -2,13 +2,15 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
-import { modelPriceSchema, type ModelPriceDto, type ModelPriceValues } from "@/lib/budgets/budget-schemas";
+import type { ModelPriceDto, ModelPriceValues } from "@/lib/budgets/budget-schemas";
 import { api } from "@/lib/client/api";
 import { CurrencyForm } from "./currency-form";
+import { budgetSchemas } from "./budget-schemas-module";
 
 const PRICE_FIELDS = [
   ["per1kTokens", "per 1,000 tokens"],
@@ -26,9 +28,13 @@ export function PricesCard({ initialPrices, currency, currencyFixed }: { initial
   });
 
   function submit(model: string, event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(budgetSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = modelPriceSchema.safeParse({ model, ...Object.fromEntries(PRICE_FIELDS.map(([field]) => [field, Number(form.get(field))])) });
+    const values = { model, ...Object.fromEntries(PRICE_FIELDS.map(([field]) => [field, Number(form.get(field))])) };
+    // Unchecked (the schemas could not be loaded): the server's own check names any problem.
+    const parsed = schemas === "unchecked" ? { success: true as const, data: values as ModelPriceValues } : schemas.modelPriceSchema.safeParse(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setProblem(issue ? `${issue.path.join(".")}: ${issue.message}` : "These prices are not valid");
@@ -76,7 +82,7 @@ export function PricesCard({ initialPrices, currency, currencyFixed }: { initial
                   ))}
                   <td className="py-2 pl-2 text-right">
                     {/* The row's inputs join this form through their form attribute: a form cannot wrap a table row. */}
-                    <form id={formId} onSubmit={(event) => submit(price.model, event)} aria-label={`Prices of ${price.label}`}>
+                    <form id={formId} onSubmit={(event) => submit(price.model, event)} onFocus={budgetSchemas.preload} aria-label={`Prices of ${price.label}`}>
                       <Button size="sm" type="submit" disabled={save.isPending && save.variables?.model === price.model}>
                         Save
                       </Button>

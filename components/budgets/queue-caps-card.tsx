@@ -2,12 +2,13 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { api } from "@/lib/client/api";
-import { queueCapsSchema, type QueueCaps } from "@/lib/jobs/queue-cap-schemas";
+import type { QueueCaps } from "@/lib/jobs/queue-cap-schemas";
 
 const ROLES = [
   ["member", "Per member"],
@@ -16,6 +17,8 @@ const ROLES = [
 
 /** An empty box is no cap; anything else is read as the number it says. */
 const capFrom = (value: FormDataEntryValue | null) => (typeof value === "string" && value.trim() === "" ? null : Number(value));
+
+const queueCapSchemas = lazyModule(() => import("@/lib/jobs/queue-cap-schemas"));
 
 /** The most image jobs, running or waiting their turn, one person of each site role may have. */
 export function QueueCapsCard({ initialCaps }: { initialCaps: QueueCaps }) {
@@ -27,9 +30,13 @@ export function QueueCapsCard({ initialCaps }: { initialCaps: QueueCaps }) {
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
+    const schemas = moduleForSubmit(queueCapSchemas, event);
+    if (schemas === undefined) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = queueCapsSchema.safeParse({ member: capFrom(form.get("member")), admin: capFrom(form.get("admin")) });
+    const values = { member: capFrom(form.get("member")), admin: capFrom(form.get("admin")) };
+    // Unchecked (the schemas could not be loaded): the server's own check names any problem.
+    const parsed = schemas === "unchecked" ? { success: true as const, data: values } : schemas.queueCapsSchema.safeParse(values);
     if (!parsed.success) {
       setProblems(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
@@ -45,7 +52,7 @@ export function QueueCapsCard({ initialCaps }: { initialCaps: QueueCaps }) {
         The most image jobs (alpha v3, beta, chat turns, comparisons) one person may have running or waiting their turn. A start past it is refused whole; jobs already made go on. Leave a box empty for
         no cap beyond the running limit.
       </p>
-      <form onSubmit={submit} aria-label="Queued jobs per person" className="flex flex-wrap items-start gap-4">
+      <form onSubmit={submit} onFocus={queueCapSchemas.preload} aria-label="Queued jobs per person" className="flex flex-wrap items-start gap-4">
         {ROLES.map(([role, label]) => (
           <div key={role} className="w-40">
             <Field

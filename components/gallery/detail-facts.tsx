@@ -1,6 +1,6 @@
 import { CopyButton } from "@/components/ui/copy-button";
 import type { GalleryItemDetailDto } from "@/lib/gallery/gallery-dto";
-import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-schemas";
+import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-rules";
 import { formatDateTime, modelLabel } from "./gallery-format";
 import { otherParams, requestedSeed, requestedSize } from "./request-params";
 import { FactRow, FactSection } from "@/components/ui/fact-list";

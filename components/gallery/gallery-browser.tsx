@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useSearchParams } from "next/navigation";
 import { useCallback, useId, useMemo, useState } from "react";
 import { ActionIcon, icons } from "@/components/ui/action-icon";
 import { Button } from "@/components/ui/button";
@@ -15,7 +14,7 @@ import { GalleryGrid } from "./gallery-grid";
 import { galleryListQuery } from "./gallery-queries";
 import { emptySelection, keptIn, selectedEntries, type Selection } from "./gallery-selection";
 import { GalleryTabs } from "./gallery-tabs";
-import { activeFilterCount, filtersFromSearch, galleryHref, withFilter, withScope, type FilterKey } from "./gallery-url";
+import { activeFilterCount, galleryHref, withFilter, withScope, type FilterKey, type GalleryFilters as Filters } from "./gallery-url";
 import { SelectionBar } from "./selection-bar";
 import { useFilterNavigation } from "./use-filter-navigation";
 import { useGalleryArrivals } from "./use-gallery-arrivals";
@@ -25,10 +24,9 @@ const TEAM_TAB_REFRESH_MS = 15_000;
 
 // The Gallery page: "Mine" and one tab per team of the user, filters and the prompt
 // search in the address, the entries in a virtualised grid loaded page by page as it scrolls, and
-// a selection to download, share, unshare or delete several at once.
-export function GalleryBrowser({ teams }: { teams: TeamSummaryDto[] }) {
-  const search = useSearchParams();
-  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search.toString())), [search]);
+// a selection to download, share, unshare or delete several at once. The server page reads the
+// filters from the address (every change of it renders the page again) and hands them over.
+export function GalleryBrowser({ teams, filters }: { teams: TeamSummaryDto[]; filters: Filters }) {
   const team = filters.scope === "mine" ? null : (teams.find((candidate) => candidate.id === filters.scope) ?? null);
 
   // The designer's own new entries arrive with their jobs' events (components/jobs/jobs-provider);

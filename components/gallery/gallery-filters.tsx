@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Segmented } from "@/components/ui/segmented";
 import type { PersonDto } from "@/lib/gallery/gallery-dto";
 import { GALLERY_MODELS } from "@/lib/gallery/gallery-models";
-import { GALLERY_KIND_LABELS, GALLERY_KINDS } from "@/lib/gallery/gallery-schemas";
+import { GALLERY_KIND_LABELS, GALLERY_KINDS } from "@/lib/gallery/gallery-rules";
 import { modelLabel } from "./gallery-format";
 import { GallerySearchBox } from "./gallery-search-box";
 import { hasFilters, type FilterKey, type GalleryFilters } from "./gallery-url";

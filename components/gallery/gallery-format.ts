@@ -1,6 +1,6 @@
 import { GALLERY_MODEL_LABELS } from "@/lib/gallery/gallery-models";
 import type { GalleryItemDto } from "@/lib/gallery/gallery-dto";
-import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-schemas";
+import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-rules";
 
 // How the gallery words an entry. Dates use a fixed locale and zone, so the server's render and the
 // browser's hydration print the same text. Pure.

@@ -3,7 +3,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, isApiError } from "@/lib/client/api";
 import type { GalleryItemDetailDto, GalleryPageDto, ReuseDto } from "@/lib/gallery/gallery-dto";
-import type { ShareLinkDto } from "@/lib/gallery/share-link-schemas";
+import type { ShareLinkDto } from "@/lib/gallery/share-link-rules";
 import { galleryKey } from "./gallery-keys";
 import { galleryListPath, type GalleryFilters } from "./gallery-url";
 import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";

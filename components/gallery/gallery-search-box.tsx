@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { inputClass } from "@/components/ui/field";
-import { GALLERY_SEARCH_MAX_CHARS } from "@/lib/gallery/gallery-schemas";
+import { GALLERY_SEARCH_MAX_CHARS } from "@/lib/gallery/gallery-rules";
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 250;

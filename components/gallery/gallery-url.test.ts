@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, filtersFromSearch, filtersOfPageQuery, galleryHref, galleryListPath, hasFilters, withFilter, withScope } from "./gallery-url";
+import { activeFilterCount, galleryHref, galleryListPath, hasFilters, withFilter, withScope } from "./gallery-url";
+import { filtersFromSearch, filtersOfPageQuery } from "./gallery-url-filters";
 
 const team = "0b8f3c3e-6d3c-4f55-9a43-2f1a4f3c9a11";
 const user = "5d7b2f1c-1f0e-4a3b-8c2d-9e8f7a6b5c4d";

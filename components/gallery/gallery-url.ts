@@ -1,39 +1,14 @@
-import { galleryQuerySchema, type GalleryQuery } from "@/lib/gallery/gallery-schemas";
+import type { GalleryQuery } from "@/lib/gallery/gallery-schemas";
 
 // The gallery's address: the tab and every filter live in the page's query, so a view can
-// be shared as a link and the back button steps through the filters. Pure.
+// be shared as a link and the back button steps through the filters. Pure, and free of zod: the
+// server page reads the address (gallery-url-filters.ts) and hands the browser its filters.
 
 /** What the page's address asks for: a tab ("mine" or a team's id) and the filters; no paging. */
 export type GalleryFilters = Omit<GalleryQuery, "cursor" | "limit">;
 
-const FILTER_KEYS = ["kind", "model", "from", "to", "creator", "shared", "q"] as const;
+export const FILTER_KEYS = ["kind", "model", "from", "to", "creator", "shared", "q"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
-
-const shape = galleryQuerySchema.shape;
-
-/**
- * The filters of an address. A value the list's schema refuses (a hand-edited link) is dropped rather
- * than shown as an error: the page still opens, with that filter off.
- */
-export function filtersFromSearch(search: URLSearchParams): GalleryFilters {
-  const scope = shape.scope.safeParse(search.get("scope") ?? undefined);
-  const filters: GalleryFilters = { scope: scope.success ? scope.data : "mine" };
-  for (const key of FILTER_KEYS) {
-    const raw = search.get(key);
-    if (raw === null || raw.trim() === "") continue;
-    const parsed = shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) Object.assign(filters, { [key]: parsed.data });
-  }
-  if (filters.from && filters.to && filters.from > filters.to) delete filters.to;
-  return filters;
-}
-
-/** The filters of the address as the server hands it to the page: a key given twice reads as its first value, as in the browser. */
-export function filtersOfPageQuery(query: Record<string, string | string[] | undefined>): GalleryFilters {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) for (const one of [value ?? []].flat()) search.append(key, one);
-  return filtersFromSearch(search);
-}
 
 /** The query of an address or an API call for `filters`: "mine" and unset filters left out. */
 export function searchOfFilters(filters: GalleryFilters): URLSearchParams {

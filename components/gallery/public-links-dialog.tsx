@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import { SHARE_LINK_DEFAULT_DAYS, SHARE_LINK_MAX_DAYS, SHARE_LINK_MIN_DAYS } from "@/lib/gallery/share-link-schemas";
+import { SHARE_LINK_DEFAULT_DAYS, SHARE_LINK_MAX_DAYS, SHARE_LINK_MIN_DAYS } from "@/lib/gallery/share-link-rules";
 import { formatDateTime } from "./gallery-format";
 import { publicLinksQuery } from "./gallery-queries";
 import { useCreatePublicLink, useRevokePublicLink } from "./use-gallery-actions";

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import type { TeamRefDto } from "@/lib/gallery/gallery-dto";
 import type { TeamSummaryDto } from "@/lib/teams/team-dto";
-import { GALLERY_SELECTION_MAX } from "@/lib/gallery/gallery-schemas";
+import { GALLERY_SELECTION_MAX } from "@/lib/gallery/gallery-rules";
 import { DeleteDialog } from "./delete-dialog";
 import { selectionDownloadHref } from "./gallery-queries";
 import { TeamMenu } from "./team-menu";

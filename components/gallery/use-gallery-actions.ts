@@ -6,7 +6,7 @@ import type { GalleryDeleteDto, GalleryItemDto } from "@/lib/gallery/gallery-dto
 import type { SelectionAction } from "@/lib/gallery/gallery-schemas";
 import { galleryKey } from "./gallery-keys";
 import { galleryItemQuery, itemPath, publicLinksQuery } from "./gallery-queries";
-import type { ShareLinkDto } from "@/lib/gallery/share-link-schemas";
+import type { ShareLinkDto } from "@/lib/gallery/share-link-rules";
 
 /** Every list and detail read again after a change (a share moves entries between tabs). */
 function refreshGallery(queryClient: QueryClient) {

@@ -1,6 +1,6 @@
 import { formatDateTime, modelLabel } from "@/components/gallery/gallery-format";
 import { Logo } from "@/components/shell/logo";
-import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-schemas";
+import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-rules";
 import type { PublicEntryDto, PublicFileDto } from "@/lib/gallery/public-entry-dto";
 
 // The page a public link opens: the entry's files, prompt and model, for someone who is

@@ -9,7 +9,7 @@ import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
 import type { UsageGroupDto } from "@/lib/usage/usage-dto";
 import { USAGE_COUNTING_NOTE, USAGE_GROUP_LABELS, USAGE_MODELS, usageModelLabel, type UsageMetric } from "@/lib/usage/usage-labels";
-import { USAGE_GROUPS, USAGE_MAX_DAYS, type UsageGroup } from "@/lib/usage/usage-schemas";
+import { USAGE_GROUPS, USAGE_MAX_DAYS, type UsageGroup } from "@/lib/usage/usage-rules";
 import { UsageChart } from "./usage-chart";
 import { UsageMetricToggle } from "./usage-metric-toggle";
 import { adminUsageQuery, adminUsageSearch, defaultAdminUsageFilters, type AdminUsageFilters } from "./usage-queries";

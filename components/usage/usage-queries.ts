@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
 import type { UsageReportDto } from "@/lib/usage/usage-dto";
-import { addDays, USAGE_DEFAULT_DAYS } from "@/lib/usage/usage-schemas";
+import { addDays, USAGE_DEFAULT_DAYS } from "@/lib/usage/usage-rules";
 
 /** The admin's choices on the page, as GET /api/admin/usage parameters (empty ones left out). */
 export type AdminUsageFilters = { from: string; to: string; groupBy: string; model: string; userId: string; teamId: string };

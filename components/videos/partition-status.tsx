@@ -4,7 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Spinner } from "@/components/ui/spinner";
 import type { VideoTask } from "@/lib/upstream/video/limits";
 import type { PartitionDto } from "@/lib/videos/video-dto";
-import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
 
 type Props = {
   task: VideoTask;

@@ -1,5 +1,5 @@
 import type { VideoInputType } from "@/lib/upstream/video/limits";
-import { referenceTag } from "@/lib/videos/video-schemas";
+import { referenceTag } from "@/lib/videos/video-rules";
 
 // The ref2va prompt's tags (spec 4.4.1): attaching files assigns them no role, so the prompt names
 // each one (`<Picture 1>` for the first image, `<Video 2>` for the second video …). Pure.

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { lazyModule } from "@/components/forms/lazy-module";
 import { serverFieldErrors } from "@/components/images/field-errors";
 import { useShownFieldErrors } from "@/components/images/use-shown-field-errors";
 import { reveal } from "@/components/ui/reveal";
@@ -11,7 +12,7 @@ import type { ClientError } from "@/lib/errors";
 import { partitionProblem } from "@/lib/videos/partition-rule";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { useSubmitVideo } from "./use-video-actions";
-import { blockedReason, formStateFromJob, initialVideoForm, toVideoRequestBody, validateVideoForm, VIDEO_FIELDS, videoFieldOf, type VideoField, type VideoFormState } from "./video-form-state";
+import { blockedReason, formStateFromJob, initialVideoForm, toVideoRequestBody, VIDEO_FIELDS, videoFieldOf, type VideoField, type VideoFormState } from "./video-form-state";
 import { PARTITION_POLL_MS, partitionQuery } from "./video-queries";
 
 /** Where the keyboard goes when a field is refused. */
@@ -36,6 +37,10 @@ const STORED_IMAGE_NAME = "Image from the studio";
 
 export type FormNotice = { tone: "info" | "warning"; text: string };
 
+/** The check with the route's schema, loaded when the form is first used (see lazyModule). */
+const videoChecks = lazyModule(() => import("./validate-video-form"));
+type VideoChecks = typeof import("./validate-video-form");
+
 const unreachable: ClientError = { code: "offline", message: "The studio could not be reached. Check your connection and try again." };
 
 // The video form's state: checked live with the schema the route handler uses (a field
@@ -53,7 +58,14 @@ export function useVideoForm() {
   });
   const partitionReason = partition.data ? partitionProblem(partition.data, form.task) : null;
 
-  const liveErrors = useMemo(() => validateVideoForm(form), [form]);
+  // Until the check has loaded no field shows a problem; Submit then waits for it. Should it fail to
+  // load, the route's own check is all there is.
+  const [checks, setChecks] = useState(videoChecks.current);
+  const [unchecked, setUnchecked] = useState(videoChecks.failed);
+  const loadChecks = () => {
+    if (!checks && !unchecked) void videoChecks.load().then((module) => (module ? setChecks(module) : setUnchecked(true)));
+  };
+  const liveErrors = useMemo(() => (checks ? checks.validateVideoForm(form) : {}), [checks, form]);
   const refusal = isApiError(submit.error) ? submit.error : undefined;
   const refusedByServer = useMemo(() => serverFieldErrors(refusal?.error, videoFieldOf), [refusal]);
   const fieldErrors = useShownFieldErrors(VIDEO_FIELDS, liveErrors, refusedByServer);
@@ -67,11 +79,21 @@ export function useVideoForm() {
 
   const change = (patch: Partial<VideoFormState>, field: VideoField) => update((current) => ({ ...current, ...patch }), field);
 
-  function send() {
+  function send(loaded: VideoChecks | "unchecked" | undefined = unchecked ? "unchecked" : checks) {
     if (submit.isPending) return;
+    if (!loaded) {
+      // Sent again once the check is there, by the latest render's send (the form as it is then).
+      void videoChecks.load().then((module) => {
+        if (module) setChecks(module);
+        else setUnchecked(true);
+        latestSend.current(module ?? "unchecked");
+      });
+      return;
+    }
+    const errors = loaded === "unchecked" ? {} : loaded.validateVideoForm(form);
     fieldErrors.submit();
     setNotice(undefined);
-    const firstInvalid = VIDEO_FIELDS.find((field) => liveErrors[field]?.length);
+    const firstInvalid = VIDEO_FIELDS.find((field) => errors[field]?.length);
     if (firstInvalid) {
       if (ADVANCED.includes(firstInvalid)) setAdvancedOpen(true);
       const target = firstInvalid === "shortEdge" && form.customShortEdge ? "video-short-edge-custom" : FOCUS_TARGETS[firstInvalid];
@@ -85,12 +107,18 @@ export function useVideoForm() {
     });
   }
 
+  const latestSend = useRef(send);
+  useEffect(() => {
+    latestSend.current = send;
+  });
+
   /**
    * "Duplicate": the form refilled from a job. From a gallery entry (`from`) the notice
    * names the entry and every field shows the rules its stored value breaks today.
    */
   function duplicate(job: Pick<VideoJobDto, "params" | "inputs" | "seed">, reuseSeed: boolean, from?: { prompt: string }) {
     const { state, missingInputs } = formStateFromJob(job, reuseSeed);
+    loadChecks();
     setForm(state);
     fieldErrors.reset();
     if (from) fieldErrors.touch(...VIDEO_FIELDS);
@@ -110,6 +138,7 @@ export function useVideoForm() {
    * it to the chosen ratio when the job starts, as it does an upload (the slot says how).
    */
   function animate(image: AssetDto) {
+    loadChecks();
     update((current) => ({ ...current, task: "fl2va", keyframes: { ...current.keyframes, first: { asset: image, type: "image", name: STORED_IMAGE_NAME, durationSeconds: null } } }), "task", "inputs");
     submit.reset();
     setNotice({ tone: "info", text: "The image is the first frame. Choose the aspect ratio, describe the motion, then submit." });
@@ -118,13 +147,14 @@ export function useVideoForm() {
 
   return {
     form,
+    loadChecks,
     setForm: update,
     change,
     errors: fieldErrors.shown,
     blockedReason: blockedReason(liveErrors, partitionReason),
     partition,
     partitionReason,
-    submit: { send, pending: submit.isPending, failure, dismiss: () => submit.reset() },
+    submit: { send: () => send(), pending: submit.isPending, failure, dismiss: () => submit.reset() },
     notice,
     setNotice,
     advanced: { open: advancedOpen, setOpen: setAdvancedOpen },

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import { VIDEO_PHASE_LABELS, type VideoJobDto } from "@/lib/videos/video-dto";
-import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
 import { VideoJobRow } from "./video-job-row";
 import { NO_FILTERS, STATUS_FILTERS, TASK_FILTERS, type VideoListFilters } from "./video-links";
 import { videoListQuery } from "./video-queries";

@@ -2,7 +2,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { LocalTime } from "@/components/ui/local-time";
 import { VIDEO_DEFAULTS, VIDEO_RETENTION_DAYS } from "@/lib/upstream/video/limits";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
-import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
 import { deliveredSizeLabel, echoRows, requestedSizeLabel } from "./video-job-view";
 import { FactRow, FactSection } from "@/components/ui/fact-list";
 

@@ -15,7 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
 import { isApiError } from "@/lib/client/api";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
-import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
 import { referenceTags } from "./prompt-tags";
 import { VideoEchoFacts, VideoSettingsFacts, VideoTimesFacts } from "./video-detail-facts";
 import { VideoJobActions } from "./video-job-actions";

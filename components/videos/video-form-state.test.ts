@@ -3,17 +3,8 @@ import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { VideoInputType } from "@/lib/upstream/video/limits";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { videoFormSchema } from "@/lib/videos/video-schemas";
-import {
-  blockedReason,
-  formStateFromJob,
-  initialVideoForm,
-  inputsOf,
-  toVideoRequestBody,
-  validateVideoForm,
-  videoFieldOf,
-  type AttachedInput,
-  type VideoFormState,
-} from "./video-form-state";
+import { blockedReason, formStateFromJob, initialVideoForm, inputsOf, toVideoRequestBody, videoFieldOf, type AttachedInput, type VideoFormState } from "./video-form-state";
+import { validateVideoForm } from "./validate-video-form";
 
 const asset = (n: number, patch: Partial<AssetDto> = {}): AssetDto => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,

@@ -1,4 +1,4 @@
-import { headField, issueFieldErrors, type FieldErrors } from "@/components/images/field-errors";
+import { headField, type FieldErrors } from "@/components/images/field-errors";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import {
   VIDEO_DEFAULT_ASPECT_RATIO,
@@ -10,11 +10,12 @@ import {
   type VideoTask,
 } from "@/lib/upstream/video/limits";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
-import { videoFormSchema, type VideoFormInput, type VideoFormInputFile } from "@/lib/videos/video-schemas";
+import type { VideoFormInput, VideoFormInputFile } from "@/lib/videos/video-schemas";
 
 // What the video form holds while the designer edits it (spec 4.4). Numbers stay text
 // while typed; keyframes and references are kept apart, so switching the task and back keeps both,
-// and only the chosen task's files are sent. Pure.
+// and only the chosen task's files are sent. Pure, and free of zod: the check with the route's
+// schema (validate-video-form.ts) loads with the form's first focus.
 
 /** An uploaded input file, with what the browser read of it (the server probes the bytes again). */
 export type AttachedInput = {
@@ -137,12 +138,6 @@ export function videoFieldOf(path: string): VideoField | undefined {
   const parts = path.split(/[.[\]]/).filter(Boolean);
   if ((parts[0] === "advanced" || parts[0] === "target") && parts[1]) return headField(VIDEO_FIELDS, parts[1]) ?? WIRE_FIELDS.get(parts[1]);
   return headField(VIDEO_FIELDS, path) ?? WIRE_FIELDS.get(parts[0] ?? "");
-}
-
-/** Validates with the schema the route handler uses, so the browser refuses exactly what the server would. */
-export function validateVideoForm(state: VideoFormState): VideoFieldErrors {
-  const result = videoFormSchema.safeParse(toVideoRequestBody(state));
-  return result.success ? {} : issueFieldErrors(result.error.issues, videoFieldOf);
 }
 
 /** Why Submit is off: the first broken rule in the form's order, else the partition's reason; undefined when it may be sent. */

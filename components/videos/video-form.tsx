@@ -10,7 +10,7 @@ import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
 import { FailureRequestId } from "@/components/errors/failure-request-id";
 import { VIDEO_TASKS } from "@/lib/upstream/video/limits";
-import { VIDEO_PROMPT_MAX_CHARS, VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { VIDEO_PROMPT_MAX_CHARS, VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
 import { KeyframeSlots } from "./keyframe-slots";
 import { PartitionStatus } from "./partition-status";
 import { insertAtCursor } from "./prompt-tags";
@@ -39,7 +39,7 @@ const PROMPT_PLACEHOLDERS = {
 // wide screens it stays in view beside the dashboard, its settings scrolling inside it and Submit
 // at its foot, with the reason when Submit is off.
 export function VideoForm({ model }: { model: VideoFormModel }) {
-  const { form, errors, change, setForm, submit, notice, setNotice, partition, partitionReason, blockedReason, advanced } = model;
+  const { form, loadChecks, errors, change, setForm, submit, notice, setNotice, partition, partitionReason, blockedReason, advanced } = model;
 
   function insertTag(tag: string) {
     const textarea = document.getElementById("video-prompt") as HTMLTextAreaElement | null;
@@ -57,6 +57,7 @@ export function VideoForm({ model }: { model: VideoFormModel }) {
     <form
       id="video-form"
       aria-label="Video settings"
+      onFocus={loadChecks}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

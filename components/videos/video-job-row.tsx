@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useNow } from "@/components/ui/use-now";
 import { TimeAgo } from "@/components/ui/local-time";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
-import { VIDEO_TASK_LABELS } from "@/lib/videos/video-schemas";
+import { VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
 import { VideoJobActions } from "./video-job-actions";
 import { VideoJobDetails } from "./video-job-details";
 import { videoFailureTitle } from "./video-error-copy";

@@ -2,7 +2,8 @@ import { DELIVERY_REFRESH_MS } from "@/lib/assets/delivery-lifetime";
 import { formatElapsed, tookLabel } from "@/lib/client/format-elapsed";
 import { SUPPORTED_BASE_SIZES, VIDEO_SHORT_EDGE } from "@/lib/upstream/video/limits";
 import { ACTIVE_VIDEO_PHASES, VIDEO_PHASE_LABELS, type VideoJobDto, type VideoPhase } from "@/lib/videos/video-dto";
-import { shortEdgeFamily, type VideoFormValues } from "@/lib/videos/video-schemas";
+import { shortEdgeFamily } from "@/lib/videos/video-rules";
+import type { VideoFormValues } from "@/lib/videos/video-schemas";
 
 // How a video job reads on the dashboard and its detail page. Pure.
 

@@ -7,7 +7,7 @@ import { FieldMessages } from "@/components/ui/field-messages";
 import { Segmented } from "@/components/ui/segmented";
 import { SwitchField } from "@/components/ui/switch-field";
 import { DELIVERY_720P_SIZES, SUPPORTED_BASE_SIZES, VIDEO_ASPECT_RATIOS, VIDEO_SECONDS, VIDEO_SHORT_EDGE } from "@/lib/upstream/video/limits";
-import { shortEdgeFamily } from "@/lib/videos/video-schemas";
+import { shortEdgeFamily } from "@/lib/videos/video-rules";
 import type { VideoField, VideoFieldErrors, VideoFormState } from "./video-form-state";
 
 type Props = {

@@ -8,7 +8,8 @@ import { createTestUser } from "@/test/users";
 import { listAllAccessTokens, revokeAnyAccessToken } from "./admin-tokens";
 import { authenticateToken, LAST_USED_EVERY_MS } from "./authenticate-token";
 import { createAccessToken, listOwnAccessTokens, revokeOwnAccessToken, TOKENS_PER_USER_MAX } from "./manage-tokens";
-import { TOKEN_PATTERN, TOKEN_REQUESTS_PER_MINUTE, type CreateTokenValues } from "./token-schemas";
+import { TOKEN_PATTERN, TOKEN_REQUESTS_PER_MINUTE } from "./token-rules";
+import type { CreateTokenValues } from "./token-schemas";
 import { tokenHash } from "./token-secret";
 
 let testDb: TestDb;

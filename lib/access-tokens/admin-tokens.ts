@@ -4,7 +4,7 @@ import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { toAccessTokenDto, tokenSelect } from "./token-dto";
-import type { AdminAccessTokenDto } from "./token-schemas";
+import type { AdminAccessTokenDto } from "./token-rules";
 
 /** Tokens the admin's list shows at most, newest first. */
 export const ADMIN_TOKENS_SHOWN = 200;

@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { AppError, type AppErrorCode } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { hit } from "@/lib/security/rate-limit";
-import { TOKEN_PATTERN, TOKEN_REQUESTS_PER_MINUTE, type TokenScope } from "./token-schemas";
+import { TOKEN_PATTERN, TOKEN_REQUESTS_PER_MINUTE, type TokenScope } from "./token-rules";
 import { tokenHash } from "./token-secret";
 import { tokenState } from "./token-state";
 

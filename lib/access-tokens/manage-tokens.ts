@@ -5,7 +5,8 @@ import type { SessionUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { toAccessTokenDto, tokenSelect } from "./token-dto";
-import { type AccessTokenDto, type CreateTokenValues, TOKENS_OFF_MESSAGE } from "./token-schemas";
+import { type AccessTokenDto, TOKENS_OFF_MESSAGE } from "./token-rules";
+import type { CreateTokenValues } from "./token-schemas";
 import { newTokenSecret, tokenHash } from "./token-secret";
 
 /** Tokens one person may hold that are not revoked; each is a way into their account. */

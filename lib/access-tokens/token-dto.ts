@@ -1,5 +1,5 @@
 import "server-only";
-import type { AccessTokenDto, TokenScope } from "./token-schemas";
+import type { AccessTokenDto, TokenScope } from "./token-rules";
 import { tokenState } from "./token-state";
 
 /** The columns a token's DTO is made of. */

@@ -17,7 +17,7 @@ import { waitForJob } from "@/test/jobs";
 import { useStudioTestContext } from "@/test/studio-upstream";
 import { createTestUser } from "@/test/users";
 import { createAccessToken, revokeOwnAccessToken } from "./manage-tokens";
-import { TOKEN_REQUESTS_PER_MINUTE, TOKEN_SCOPES, type TokenScope } from "./token-schemas";
+import { TOKEN_REQUESTS_PER_MINUTE, TOKEN_SCOPES, type TokenScope } from "./token-rules";
 
 vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { TOKEN_PREFIX } from "./token-schemas";
+import { TOKEN_PREFIX } from "./token-rules";
 
 /** A new secret: the prefix and 32 random bytes. It is shown once and never stored. */
 export function newTokenSecret(): string {

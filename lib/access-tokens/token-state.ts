@@ -1,4 +1,4 @@
-import type { TokenState } from "./token-schemas";
+import type { TokenState } from "./token-rules";
 
 /**
  * One rule for the owner's list, the admin's list and authentication. A disabled owner suspends

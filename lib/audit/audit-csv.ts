@@ -1,7 +1,8 @@
 import "server-only";
 import { csvLine } from "@/lib/csv/csv-cells";
 import { auditActionLabel } from "./actions";
-import { AUDIT_CSV_HEADER, type AuditEntryDto, type AuditFilters } from "./audit-schemas";
+import { AUDIT_CSV_HEADER, type AuditEntryDto } from "./audit-rules";
+import type { AuditFilters } from "./audit-schemas";
 import { auditRows, toAuditEntries } from "./list-audit";
 
 /** Rows read per database query while the export streams. */

@@ -11,7 +11,7 @@ import { shareItem } from "@/lib/gallery/share-item";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
 import { createEntry, createPerson } from "@/test/team-people";
-import { AUDIT_CSV_HEADER, AUDIT_PAGE_SIZE, type AuditEntryDto, type AuditPage } from "./audit-schemas";
+import { AUDIT_CSV_HEADER, AUDIT_PAGE_SIZE, type AuditEntryDto, type AuditPage } from "./audit-rules";
 import { recordAudit } from "./record-audit";
 
 // The audit log: append-only in the database itself, and read through its routes by site admins

@@ -1,16 +1,8 @@
 // The audit pages' filters, checked the same way in the browser (before a request) and by the routes.
 import { z } from "zod";
 import { calendarDaySchema } from "@/lib/validation/calendar-day-schema";
-import { AUDIT_ACTION_NAMES, AUDIT_CATEGORY_NAMES, type AuditAction, type AuditCategory } from "./actions";
-
-/** How many entries one page of the audit table shows. */
-export const AUDIT_PAGE_SIZE = 50;
-
-/** The export's columns, in order (its first line). */
-export const AUDIT_CSV_HEADER = ["time_utc", "action", "action_label", "actor_name", "actor_email", "actor_id", "target", "team_name", "team_id", "details"] as const;
-
-/** The longest text the target search takes. */
-export const AUDIT_TARGET_SEARCH_MAX = 200;
+import { AUDIT_ACTION_NAMES, AUDIT_CATEGORY_NAMES } from "./actions";
+import { AUDIT_TARGET_SEARCH_MAX } from "./audit-rules";
 
 /** What narrows a team's entries; days are UTC and both ends are included. */
 const teamFilterShape = {
@@ -44,20 +36,3 @@ export type AuditPageQuery = z.output<typeof auditPageQuerySchema>;
 /** A team's audit log: its team is the route's, so the filters name none. */
 export const teamAuditFiltersSchema = z.strictObject(teamFilterShape, unknownParameter).superRefine(checkRange);
 export const teamAuditPageQuerySchema = z.strictObject({ ...teamFilterShape, ...cursorShape }, unknownParameter).superRefine(checkRange);
-
-/** One entry as the audit pages show it. */
-export type AuditEntryDto = {
-  id: string;
-  createdAt: string;
-  action: AuditAction | string;
-  category: AuditCategory | null;
-  /** Who acted, as they were named then; null for an entry without an actor. */
-  actor: { id: string | null; name: string | null; email: string | null } | null;
-  target: string | null;
-  /** The team the change concerns; `name` is null once the team is deleted. */
-  team: { id: string; name: string | null } | null;
-  details: unknown;
-};
-
-/** Newest first; `nextCursor` is passed back as `cursor` for the next page. */
-export type AuditPage = { entries: AuditEntryDto[]; nextCursor: string | null };

@@ -3,7 +3,8 @@ import { db } from "@/lib/db/client";
 import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "@/lib/pagination/keyset-cursor";
 import { AUDIT_ACTIONS } from "./actions";
 import { auditWhere } from "./audit-query";
-import { AUDIT_PAGE_SIZE, type AuditEntryDto, type AuditFilters, type AuditPage, type AuditPageQuery } from "./audit-schemas";
+import { AUDIT_PAGE_SIZE, type AuditEntryDto, type AuditPage } from "./audit-rules";
+import type { AuditFilters, AuditPageQuery } from "./audit-schemas";
 
 type AuditRow = Awaited<ReturnType<typeof db.auditLog.findMany>>[number];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeText } from "@/lib/validation/text";
+import { INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS, INVITE_NOTE_MAX_CHARS } from "./invite-rules";
 
 // Shared by the forms and the server, so the browser shows the same rule the server enforces.
 export const emailSchema = z
@@ -34,13 +35,10 @@ export const changePasswordSchema = z.strictObject({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-export const INVITE_DEFAULT_DAYS = 7;
-export const INVITE_MAX_DAYS = 30;
-
 export const createInviteSchema = z.strictObject({
   note: safeText("Note")
     .trim()
-    .max(120, "Note must be at most 120 characters")
+    .max(INVITE_NOTE_MAX_CHARS, `Note must be at most ${INVITE_NOTE_MAX_CHARS} characters`)
     .optional()
     .transform((note) => note || undefined),
   expiresInDays: z

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/lib/pagination/keyset-cursor";
-import { ADMIN_SHARE_LINKS_PAGE_SIZE, type AdminShareLinkPage } from "./share-link-schemas";
+import { ADMIN_SHARE_LINKS_PAGE_SIZE, type AdminShareLinkPage } from "./share-link-rules";
 import { shareLinkState } from "./share-link-state";
 
 /**

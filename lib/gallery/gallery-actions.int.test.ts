@@ -19,14 +19,14 @@ import { storeImage } from "@/lib/assets/store-image";
 import { siteSettings, updateSiteSettings } from "@/lib/auth/site-settings";
 import { setUserDisabled } from "@/lib/auth/user-status";
 import type { CurrentUser } from "@/lib/auth/types";
-import type { GalleryKind } from "@/lib/gallery/gallery-schemas";
+import type { GalleryKind } from "@/lib/gallery/gallery-rules";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { loadSettings } from "@/lib/settings";
 import { blobStore } from "@/lib/storage";
 import { createTestDb, type TestDb } from "@/test/db";
 import { session } from "@/test/session-double";
 import { KEPT_REASONS } from "./delete-item";
-import { ADMIN_SHARE_LINKS_PAGE_SIZE, type AdminShareLinkPage } from "./share-link-schemas";
+import { ADMIN_SHARE_LINKS_PAGE_SIZE, type AdminShareLinkPage } from "./share-link-rules";
 import { publicEntry } from "./share-links";
 
 // One gallery entry's detail and actions, selections, ZIPs and public links, through the

@@ -2,7 +2,7 @@
 // links through the studio only.
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { LineageDto } from "./lineage-dto";
-import type { GalleryKind } from "./gallery-schemas";
+import type { GalleryKind } from "./gallery-rules";
 
 export type PersonDto = { id: string; name: string };
 export type TeamRefDto = { id: string; name: string };

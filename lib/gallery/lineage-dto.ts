@@ -1,6 +1,6 @@
 // What the browser gets about lineage: which gallery entries a piece of work was made from, and which
 // were made from an entry. Browser-safe: no storage keys, links through the studio only.
-import type { GalleryKind } from "./gallery-schemas";
+import type { GalleryKind } from "./gallery-rules";
 
 /** How the work used the source's image (the database's LineageRole). */
 export type LineageRoleDto = "first_frame" | "last_frame" | "reference" | "layer_source" | "video_frame";

@@ -1,4 +1,4 @@
-import type { GalleryKind } from "./gallery-schemas";
+import type { GalleryKind } from "./gallery-rules";
 
 // What a public link's page shows: the entry's files, prompt and model, nothing about its
 // owner or team. Browser-safe; file links go through the link's own route.

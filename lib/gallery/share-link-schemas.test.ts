@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { siteSettingsSchema } from "@/lib/auth/schemas";
-import { createShareLinkSchema, SHARE_LINK_DEFAULT_DAYS, SHARE_LINK_MAX_DAYS, shareTokenSchema } from "./share-link-schemas";
+import { SHARE_LINK_DEFAULT_DAYS, SHARE_LINK_MAX_DAYS } from "./share-link-rules";
+import { createShareLinkSchema, shareTokenSchema } from "./share-link-schemas";
 
 describe("public share link schemas", () => {
   it("takes 1 to 30 whole days, defaulting when left out, and nothing else", () => {

@@ -1,4 +1,4 @@
-import type { ShareLinkState } from "./share-link-schemas";
+import type { ShareLinkState } from "./share-link-rules";
 
 /**
  * One rule for the public page and the admin's list. A disabled creator suspends the link rather

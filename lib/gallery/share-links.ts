@@ -10,7 +10,8 @@ import { canSeeItem } from "@/lib/sharing/access";
 import { linkedAssets } from "./item-outputs";
 import { mayShare, ONLY_OWNER_LINKS, openItemForUser } from "./open-item";
 import type { PublicEntryDto } from "./public-entry-dto";
-import { PUBLIC_LINKS_OFF_MESSAGE, shareTokenSchema, type ShareLinkDto } from "./share-link-schemas";
+import { PUBLIC_LINKS_OFF_MESSAGE, type ShareLinkDto } from "./share-link-rules";
+import { shareTokenSchema } from "./share-link-schemas";
 import { shareLinkState } from "./share-link-state";
 
 // Public links: off until a site admin turns them on. The token is shown once, in the

@@ -1,6 +1,6 @@
 import { deliveryThumbnailUrl } from "@/lib/assets/delivery-links";
 import type { GalleryItemDto } from "./gallery-dto";
-import type { GalleryKind } from "./gallery-schemas";
+import type { GalleryKind } from "./gallery-rules";
 
 /** A gallery entry row with what its tile shows: the owner's name, the team's name, the cover's size. */
 export type GalleryItemRow = {

@@ -1,4 +1,4 @@
-import type { TokenScope } from "@/lib/access-tokens/token-schemas";
+import type { TokenScope } from "@/lib/access-tokens/token-rules";
 
 /** Routes that never act for a token: the account, its password, sessions and tokens, admin, sign-in. */
 export const TOKENS_REFUSED = "refused";

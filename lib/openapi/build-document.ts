@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE, TOKEN_SCOPE_MEANINGS } from "@/lib/access-tokens/token-schemas";
+import { TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE, TOKEN_SCOPE_MEANINGS } from "@/lib/access-tokens/token-rules";
 import { type AppErrorCode, type ErrorCode, statusOfCode } from "@/lib/errors";
 import { statusByUpstreamKind } from "@/lib/http/client-error";
 import { tokenScopesOf } from "@/lib/http/token-policy";

@@ -5,7 +5,7 @@ import { listUsers } from "@/lib/auth/list-users";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { fromQuotaColumn, toQuotaColumn } from "./quota-column";
-import type { AdminStorageQuotaDto, AdminUserRow } from "./quota-schemas";
+import type { AdminStorageQuotaDto, AdminUserRow } from "./quota-rules";
 import { readStorageUse, storageUsedByUser } from "./storage-use";
 
 /**

@@ -4,7 +4,7 @@ import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { AppError, type FieldProblem } from "@/lib/errors";
 import type { Asset, Prisma } from "@/lib/generated/prisma/client";
 import { STORAGE_QUOTA_ADVICE } from "./quota-advice";
-import { formatStorageBytes, type AccountStorageDto, type StorageUseDto } from "./quota-schemas";
+import { formatStorageBytes, type AccountStorageDto, type StorageUseDto } from "./quota-rules";
 import { readStorageUse, type StorageOwner } from "./storage-use";
 
 /**

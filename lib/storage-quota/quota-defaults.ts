@@ -4,7 +4,7 @@ import type { CurrentUser } from "@/lib/auth/current-user";
 import { SETTINGS_ID } from "@/lib/auth/site-settings";
 import { db } from "@/lib/db/client";
 import { fromQuotaColumn, toQuotaColumn } from "./quota-column";
-import type { StorageQuotaDefaultsDto } from "./quota-schemas";
+import type { StorageQuotaDefaultsDto } from "./quota-rules";
 
 const defaultsSelect = { userStorageQuotaBytes: true, teamStorageQuotaBytes: true } as const;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatStorageBytes, storageQuotaFormSchema, storageUseText } from "./quota-schemas";
+import { formatStorageBytes, storageUseText } from "./quota-rules";
+import { storageQuotaFormSchema } from "./quota-schemas";
 
 describe("storage sizes as the studio writes them", () => {
   it.each([

@@ -3,7 +3,7 @@ import { SETTINGS_ID } from "@/lib/auth/site-settings";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CurrentUser } from "@/lib/auth/types";
-import type { AccountStorageDto } from "./quota-schemas";
+import type { AccountStorageDto } from "./quota-rules";
 
 /** Whose storage a piece of work counts against: its owner, and the team it was made in (if any). */
 export type StorageOwner = { ownerId: string; teamId: string | null };

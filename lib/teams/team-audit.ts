@@ -1,6 +1,7 @@
 import "server-only";
 import { auditCsvStream } from "@/lib/audit/audit-csv";
-import type { AuditFilters, AuditPage, AuditPageQuery } from "@/lib/audit/audit-schemas";
+import type { AuditPage } from "@/lib/audit/audit-rules";
+import type { AuditFilters, AuditPageQuery } from "@/lib/audit/audit-schemas";
 import { listAuditEntries } from "@/lib/audit/list-audit";
 import type { CurrentUser } from "@/lib/auth/types";
 import { db } from "@/lib/db/client";

@@ -1,5 +1,5 @@
 // What the usage routes answer. Browser-safe types only.
-import type { UsageGroup } from "./usage-schemas";
+import type { UsageGroup } from "./usage-rules";
 
 /** What was used: gateway tokens, images made, seconds of finished video, and what it cost in micros of the currency. */
 export type UsageTotals = { tokens: number; images: number; videoSeconds: number; amountMicros: number };

@@ -1,8 +1,7 @@
 // The names the usage pages and the CSV export give to what was counted, in one
 // place. Browser-safe: the model keys are the values the studio stores (Generation.model), plus the
 // chat editor's model for turns and the video task for video jobs.
-import { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/wire-v3";
-import { ALPHA_V35_MODEL } from "@/lib/upstream/alpha/wire-v35";
+import { ALPHA_V3_MODEL, ALPHA_V35_MODEL } from "@/lib/upstream/alpha/limits";
 import { BETA_MODEL_LABELS, BETA_MODELS } from "@/lib/upstream/beta/limits";
 import { VIDEO_TASK_LABELS, VIDEO_TASKS } from "@/lib/upstream/video/limits";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { UsageRowDto } from "./usage-dto";
-import { addDays, USAGE_NO_TEAM } from "./usage-schemas";
+import { addDays, USAGE_NO_TEAM } from "./usage-rules";
 
 export type UsageFilter = {
   from: string;

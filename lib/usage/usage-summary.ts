@@ -3,7 +3,7 @@
 // browser-safe, so it is tested without a database.
 import type { UsageDayDto, UsageGroupDto, UsageReportDto, UsageRowDto, UsageTotals } from "./usage-dto";
 import { NO_TEAM_LABEL, USAGE_MODELS, usageModelLabel } from "./usage-labels";
-import { addDays, USAGE_NO_TEAM, type UsageGroup } from "./usage-schemas";
+import { addDays, USAGE_NO_TEAM, type UsageGroup } from "./usage-rules";
 
 export function emptyTotals(): UsageTotals {
   return { tokens: 0, images: 0, videoSeconds: 0, amountMicros: 0 };

@@ -11,7 +11,8 @@ import { everyonesUsageRows } from "./read-usage";
 import type { UsageReportDto } from "./usage-dto";
 import { USAGE_TURN_MODEL } from "./usage-labels";
 import { GENERATION_USAGE_SOURCE, recordGenerationUsage, recordTurnUsage, recordVideoUsage } from "./record-usage";
-import { addDays, adminUsageQuerySchema, utcDay } from "./usage-schemas";
+import { addDays, utcDay } from "./usage-rules";
+import { adminUsageQuerySchema } from "./usage-schemas";
 
 vi.hoisted(() => {
   process.env.LOG_LEVEL = "silent";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { PARTITION_MODES, VIDEO_ASPECT_RATIOS, VIDEO_DEFAULT_ASPECT_RATIO, VIDEO_SECONDS, VIDEO_SEED_MAX } from "@/lib/upstream/video/limits";
 import { safeText } from "@/lib/validation/text";
-import { VIDEO_PROMPT_MAX_CHARS } from "./video-schemas";
+import { VIDEO_PROMPT_MAX_CHARS } from "./video-rules";
 
 /** POST /api/admin/video/partition (spec 3.2: a mode change request). */
 export const partitionSwitchSchema = z.strictObject({

@@ -7,7 +7,8 @@ import type { Asset } from "@/lib/generated/prisma/client";
 import { blobStore } from "@/lib/storage";
 import { withLocalFile } from "@/lib/storage/blob-store";
 import { SUPPORTED_BASE_SIZES, VIDEO_INPUT_LIMITS } from "@/lib/upstream/video/limits";
-import type { VideoFormValues, VideoInputSlot } from "./video-schemas";
+import type { VideoInputSlot } from "./video-rules";
+import type { VideoFormValues } from "./video-schemas";
 
 /** An input as it is sent: the uploaded file or the studio's prepared copy of it, and what was done. */
 export type PreparedInput = { slot: VideoInputSlot; assetId: string; note: string | null };

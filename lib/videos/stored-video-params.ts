@@ -6,7 +6,8 @@ import {
   VIDEO_SHORT_EDGE,
   VIDEO_TASKS,
 } from "@/lib/upstream/video/limits";
-import { VIDEO_INPUT_SLOTS, type VideoFormValues } from "./video-schemas";
+import { VIDEO_INPUT_SLOTS } from "./video-rules";
+import type { VideoFormValues } from "./video-schemas";
 
 const finiteNumber = z.number().refine(Number.isFinite);
 

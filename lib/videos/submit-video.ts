@@ -16,7 +16,8 @@ import { readPartition } from "./partition-status";
 import { referenceTimeProblem, videoInputProblems, videoInputTypeOfMime } from "./input-rules";
 import { toVideoJobDto, VIDEO_JOB_INCLUDE } from "./to-video-dto";
 import type { VideoJobDto } from "./video-dto";
-import type { VideoFormValues, VideoInputSlot } from "./video-schemas";
+import type { VideoInputSlot } from "./video-rules";
+import type { VideoFormValues } from "./video-schemas";
 
 const LINEAGE_ROLES: Record<VideoInputSlot, LineageSource["role"]> = { first: "first_frame", last: "last_frame", reference: "reference" };
 

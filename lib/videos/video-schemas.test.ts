@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inputProblems, referenceTag, shortEdgeFamily, videoFormSchema, type VideoFormInputFile } from "./video-schemas";
+import { referenceTag, shortEdgeFamily } from "./video-rules";
+import { inputProblems, videoFormSchema, type VideoFormInputFile } from "./video-schemas";
 
 // The video form's rules at their boundaries (spec 4.4 fields, 4.4.1 conditions per task, 8 limits).
 const base = { task: "t2va", prompt: "a paper boat" };

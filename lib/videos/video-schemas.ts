@@ -15,15 +15,8 @@ import {
   type VideoTask,
 } from "@/lib/upstream/video/limits";
 import { safeText } from "@/lib/validation/text";
+import { VIDEO_INPUT_SLOTS, VIDEO_PROMPT_MAX_CHARS } from "./video-rules";
 
-/** Longest prompt the studio sends (the spec sets none; this bounds the body and the database row). */
-export const VIDEO_PROMPT_MAX_CHARS = 5000;
-
-// Defined with the tasks, so the gallery (lib/gallery/gallery-models) names them without depending on lib/videos.
-export { VIDEO_TASK_LABELS } from "@/lib/upstream/video/limits";
-
-export const VIDEO_INPUT_SLOTS = ["first", "last", "reference"] as const;
-export type VideoInputSlot = (typeof VIDEO_INPUT_SLOTS)[number];
 
 const whole = (label: string, unit: string) => z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number of ${unit}`);
 
@@ -109,19 +102,6 @@ export const videoFormSchema = videoFormShape.superRefine((values, ctx) => {
 });
 
 export type VideoFormInput = z.input<typeof videoFormSchema>;
-
-/** The tag that names the n-th file of a type in a ref2va prompt (spec 4.4.1: `<Picture 1>`, `<Video 1>`, `<Audio 1>`). */
-export function referenceTag(type: VideoFormInputFile["type"], n: number): string {
-  return `<${type === "image" ? "Picture" : type === "video" ? "Video" : "Audio"} ${n}>`;
-}
-
-/** Whether a requested short edge is generated as is (768) or post-processed to a fixed spec of its family (spec 4.4). */
-export function shortEdgeFamily(shortEdge: number): "native" | "1080p" | "2K" | "4K" {
-  if (shortEdge <= VIDEO_SHORT_EDGE.native) return "native";
-  if (shortEdge < 1440) return "1080p";
-  if (shortEdge < 2160) return "2K";
-  return "4K";
-}
 
 /** "Use frame": the image uploaded from the player's current frame, to keep as made from the video. */
 export const keepFrameSchema = z.strictObject({ assetId: z.uuid("The frame must be the id of an uploaded image") });

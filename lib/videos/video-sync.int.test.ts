@@ -23,7 +23,8 @@ import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 import { startVideoStepWorker, stopVideoStepWorker } from "@/test/video-step-worker";
 import { sendDueVideoSteps } from "./send-due-video-steps";
 import { VIDEO_WORKER_ID } from "./video-lease";
-import { VIDEO_PROMPT_MAX_CHARS, videoFormSchema, type VideoFormInput } from "./video-schemas";
+import { VIDEO_PROMPT_MAX_CHARS } from "./video-rules";
+import { videoFormSchema, type VideoFormInput } from "./video-schemas";
 import type { VideoJobDto, VideoPhase } from "./video-dto";
 
 // The sync worker against the emulator's agent (spec 3.1, 4.4, 7.3): every job is followed to its

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { GalleryBrowser } from "@/components/gallery/gallery-browser";
 import { galleryListQuery } from "@/components/gallery/gallery-queries";
-import { filtersOfPageQuery, type GalleryFilters } from "@/components/gallery/gallery-url";
+import type { GalleryFilters } from "@/components/gallery/gallery-url";
+import { filtersOfPageQuery } from "@/components/gallery/gallery-url-filters";
 import { FirstPage } from "@/components/providers/first-page";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser, type CurrentUser } from "@/lib/auth/current-user";
@@ -23,7 +24,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
     <>
       <PageHeader title="Gallery" description="Everything you made, and what your teams share: images, layer sets, group sets, conversations and videos." />
       <FirstPage query={galleryListQuery(filters)} page={firstPage}>
-        <GalleryBrowser teams={teams} />
+        <GalleryBrowser teams={teams} filters={filters} />
       </FirstPage>
     </>
   );

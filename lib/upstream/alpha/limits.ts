@@ -8,6 +8,10 @@
 // surrogate pair in JavaScript) counts once, a lone surrogate also counts once. `String.length`
 // counts UTF-16 units and would count each emoji twice.
 
+/** The models' names on the wire (spec 9), here so that the usage pages name them without loading the wire schemas. */
+export const ALPHA_V3_MODEL = "alpha-image-v3";
+export const ALPHA_V35_MODEL = "alpha-image-v3.5-preview";
+
 /** Number of Unicode code points in `text`. */
 export function codePointLength(text: string): number {
   let count = 0;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import {
   ALPHA_FOOTNOTE_MAX_CODE_POINTS,
+  ALPHA_V3_MODEL,
   ALPHA_V3_MAX_REFERENCE_IMAGES,
   ALPHA_V3_PROMPT_MAX_CODE_POINTS,
   ALPHA_V3_SEED_RANGE,
@@ -10,7 +11,7 @@ import {
   isSizeWithin,
 } from "@/lib/upstream/alpha/limits";
 
-export const ALPHA_V3_MODEL = "alpha-image-v3";
+export { ALPHA_V3_MODEL } from "@/lib/upstream/alpha/limits";
 export const ALPHA_V3_PATH = "/v1/wand/alpha-image/v3-generation";
 
 /** What the studio sends (strict: unknown keys are a bug on our side). */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import {
   ALPHA_FOOTNOTE_MAX_CODE_POINTS,
+  ALPHA_V35_MODEL,
   ALPHA_V35_PIXEL_TIERS,
   ALPHA_V35_SEED_MAX,
   ALPHA_V35_SIZE_LIMITS,
@@ -10,7 +11,7 @@ import {
 } from "@/lib/upstream/alpha/limits";
 import { alphaMessageSchema, alphaRequestMessagesSchema, type AlphaMessage } from "@/lib/upstream/alpha/wire-messages";
 
-export const ALPHA_V35_MODEL = "alpha-image-v3.5-preview";
+export { ALPHA_V35_MODEL } from "@/lib/upstream/alpha/limits";
 export const ALPHA_V35_PATH = "/v1/wand/alpha-image/v35-generation";
 
 const tierValues = Object.values(ALPHA_V35_PIXEL_TIERS);

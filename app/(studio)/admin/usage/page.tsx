@@ -6,7 +6,8 @@ import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageAdmin } from "@/lib/auth/current-user";
 import { everyonesUsage } from "@/lib/usage/read-usage";
-import { adminUsageQuerySchema, utcDay } from "@/lib/usage/usage-schemas";
+import { utcDay } from "@/lib/usage/usage-rules";
+import { adminUsageQuerySchema } from "@/lib/usage/usage-schemas";
 
 export const metadata: Metadata = { title: "Usage" };
 
