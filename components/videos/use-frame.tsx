@@ -35,11 +35,27 @@ function next(video: HTMLVideoElement, success: string): Promise<void> {
   });
 }
 
+/** How long a player may take to have its current frame's data once it has sought. */
+const FRAME_DATA_WAIT_MS = 10_000;
+
+/**
+ * Resolves once `video` holds its current frame's data: a canvas draws nothing from a video below
+ * HAVE_CURRENT_DATA, and a seek may end before the frame it reached has arrived.
+ */
+async function frameData(video: HTMLVideoElement): Promise<void> {
+  const giveUpAt = performance.now() + FRAME_DATA_WAIT_MS;
+  while (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
+    if (performance.now() > giveUpAt) throw new Error("The frame could not be read from the player.");
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
 /** Shows `video` at `time` and resolves once that frame is decoded (seeking to the moment shown decodes it again). */
 async function seekTo(video: HTMLVideoElement, time: number): Promise<void> {
   const seeked = next(video, "seeked");
   video.currentTime = time;
   await seeked;
+  await frameData(video);
 }
 
 /** The file at `url` loaded in a player of its own, and shown at `time`. */

@@ -65,6 +65,12 @@ export function useVideoForm() {
   const loadChecks = () => {
     if (!checks && !unchecked) void videoChecks.load().then((module) => (module ? setChecks(module) : setUnchecked(true)));
   };
+  // Also loaded as soon as the page is up, after its first paint: the form's live state (Submit held
+  // for an empty prompt) is then settled before the designer's first key, and does not change under
+  // a focus or a Tab.
+  useEffect(() => {
+    void videoChecks.load().then((module) => (module ? setChecks(module) : setUnchecked(true)));
+  }, []);
   const liveErrors = useMemo(() => (checks ? checks.validateVideoForm(form) : {}), [checks, form]);
   const refusal = isApiError(submit.error) ? submit.error : undefined;
   const refusedByServer = useMemo(() => serverFieldErrors(refusal?.error, videoFieldOf), [refusal]);
