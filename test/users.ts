@@ -6,12 +6,13 @@ let counter = 0;
 // A user, team and signed-in session straight in the database (no password hashing): for lib/
 // tests that act as a user.
 export async function createTestUser(db: PrismaClient, role: "admin" | "member" = "member"): Promise<SessionUser> {
-  counter += 1;
+  // Taken before the first await: users made at once (Promise.all) each keep their own number.
+  const number = (counter += 1);
   const team = (await db.team.findFirst()) ?? (await db.team.create({ data: { name: "Test team" } }));
   const user = await db.user.create({
     data: {
-      email: `user${counter}-${Date.now()}@test.local`,
-      name: `User ${counter}`,
+      email: `user${number}-${Date.now()}@test.local`,
+      name: `User ${number}`,
       passwordHash: "not-a-hash",
       role,
       memberships: { create: { teamId: team.id } },
