@@ -1,16 +1,15 @@
 import type { ReferenceRule } from "@/components/images/add-reference";
-import { headField, issueFieldErrors, type FieldErrors as FieldErrorsOf } from "@/components/images/field-errors";
+import { headField, type FieldErrors as FieldErrorsOf } from "@/components/images/field-errors";
 import { toFormImage, type ReferenceImage } from "@/components/images/reference-image";
+import type { AlphaV3FormInput } from "@/lib/images/alpha-schemas";
 import {
   ALPHA_IMAGE_MIME_TYPES,
   ALPHA_V3_MAX_IMAGE_BYTES,
   ALPHA_V3_MAX_REFERENCE_IMAGES,
   ALPHA_V3_PRESET_SIZES,
   ALPHA_V3_SEED_RANGE,
-  alphaV3FormSchema,
-  type AlphaV3FormInput,
   type AlphaV3PresetSize,
-} from "@/lib/images/alpha-schemas";
+} from "@/lib/upstream/alpha/limits";
 
 export type SizeMode = "preset" | "custom" | "auto";
 export type SeedMode = "random" | "fixed";
@@ -91,12 +90,6 @@ export function toFormInput(state: AlphaV3FormState): AlphaV3RequestBody {
  */
 export function formFieldOf(path: string): AlphaV3Field | undefined {
   return headField(ALPHA_V3_FIELDS, path);
-}
-
-/** Validates with the same schema the route handler uses, so the browser refuses exactly what the server would. */
-export function validateAlphaV3Form(state: AlphaV3FormState): FieldErrors {
-  const result = alphaV3FormSchema.safeParse(toFormInput(state));
-  return result.success ? {} : issueFieldErrors(result.error.issues, formFieldOf);
 }
 
 /** A fresh seed for the seed field's dice button. Range per spec 4.1. */

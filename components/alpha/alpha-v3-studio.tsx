@@ -13,12 +13,11 @@ import {
   formFieldOf,
   initialAlphaV3Form,
   toFormInput,
-  validateAlphaV3Form,
   type AlphaV3Field,
   type AlphaV3FormState,
   type AlphaV3RequestBody,
 } from "./alpha-v3-form-state";
-import { formStateFromGeneration, storedSettingsOf } from "./generation-settings";
+import { alphaV3Checks } from "./alpha-v3-checks";
 import { HistoryStrip } from "./history-strip";
 import { useGenerateAlphaV3 } from "./use-generate-alpha-v3";
 
@@ -39,15 +38,13 @@ const alphaV3Form: GeneratorFormSource<AlphaV3FormState, AlphaV3Field, AlphaV3Re
   name: "alpha",
   initial: initialAlphaV3Form,
   fields: ALPHA_V3_FIELDS,
-  validate: validateAlphaV3Form,
+  checks: alphaV3Checks,
   fieldOf: formFieldOf,
   focusTarget: (field) => focusTargets[field],
   referenceRule: () => alphaV3ReferenceRule,
   // A "random" seed is left empty: the studio draws it and stores it with the job, so "Run again"
   // repeats the image while "Reuse settings" stays random.
   toBody: toFormInput,
-  referenceIdsOf: (generation) => storedSettingsOf(generation).referenceAssetIds,
-  fromGeneration: formStateFromGeneration,
 };
 
 // The alpha v3 page: the request form on the left, the results on the right (stacked on small

@@ -3,7 +3,7 @@
 import { HistoryList, type HistoryActions as HistoryActionsOf, type HistoryEntry } from "@/components/images/history-list";
 import { RunningPlaceholder } from "@/components/images/running-placeholder";
 import { parsePixelSize } from "@/lib/upstream/alpha/limits";
-import { storedSettingsOf } from "./generation-settings";
+import { shownSettingsOf } from "./shown-settings";
 import { ResultCard, type ResultActions } from "./result-card";
 import { UnfinishedResultCard } from "./unfinished-result-card";
 import { alphaV3History } from "./alpha-v3-history";
@@ -25,7 +25,7 @@ export function HistoryStrip({ actions }: { actions: HistoryActions }) {
 /** A running generation, a result, or a failure, by the generation's status. */
 function HistoryItem({ generation, job, featured, inSet, actions, onOpen }: HistoryEntry & { actions: HistoryActions }) {
   if (generation.status === "pending" && job) {
-    const size = parsePixelSize(storedSettingsOf(generation).size) ?? undefined;
+    const size = parsePixelSize(shownSettingsOf(generation).size) ?? undefined;
     return <RunningPlaceholder generation={generation} job={job} size={size} testId="alpha-running" />;
   }
   if (generation.status === "succeeded" && generation.images[0]) {

@@ -4,7 +4,7 @@ import { ResultCard as ImageResultCard, ResultMeta, type ImageResultActions } fr
 import { RequestIdValue } from "@/components/images/result-parts";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
-import { storedSettingsOf } from "./generation-settings";
+import { shownSettingsOf } from "./shown-settings";
 import { SeedValue } from "./result-parts";
 
 export type ResultActions = ImageResultActions & { onUseSeed: (seed: number) => void };
@@ -12,7 +12,7 @@ export type ResultActions = ImageResultActions & { onUseSeed: (seed: number) => 
 // One finished alpha v3 generation: the image and, to repeat or trace it, its size, seed, tokens
 // and request id (spec 2.1).
 export function ResultCard({ generation, image, featured, inSet, actions }: { generation: GenerationDto; image: AssetDto; featured: boolean; inSet: boolean; actions: ResultActions }) {
-  const settings = storedSettingsOf(generation);
+  const settings = shownSettingsOf(generation);
   return (
     <ImageResultCard
       generation={generation}

@@ -2,7 +2,7 @@
 
 import { UnfinishedDetail, UnfinishedResultCard as GenericUnfinishedResultCard } from "@/components/images/unfinished-result-card";
 import type { GenerationDto } from "@/lib/images/generation-dto";
-import { storedSettingsOf } from "./generation-settings";
+import { shownSettingsOf } from "./shown-settings";
 import { SeedValue } from "./result-parts";
 
 type Props = {
@@ -15,7 +15,7 @@ type Props = {
 
 // A failed or still-running alpha v3 generation, with the size and seed it asked for.
 export function UnfinishedResultCard({ generation, onReuse, onUseSeed, onRunAgain }: Props) {
-  const settings = storedSettingsOf(generation);
+  const settings = shownSettingsOf(generation);
   return (
     <GenericUnfinishedResultCard
       generation={generation}

@@ -2,7 +2,7 @@
 
 import { useGenerationJob, type GenerationJobSource } from "@/components/images/use-generation-job";
 import type { AlphaV3RequestBody } from "./alpha-v3-form-state";
-import { storedSettingsOf } from "./generation-settings";
+import { shownSettingsOf } from "./shown-settings";
 import { alphaV3History } from "./alpha-v3-history";
 
 /** Rewriting (spec 4.1) is the one setting that makes an alpha v3 request noticeably longer. */
@@ -14,7 +14,7 @@ const alphaV3Jobs: GenerationJobSource<AlphaV3RequestBody> = {
   kind: "alpha_v3",
   history: alphaV3History,
   startPath: "/api/alpha/v3/generations",
-  noteOf: { input: (input) => reviseNote(input.revise ?? true), generation: (generation) => reviseNote(storedSettingsOf(generation).revise) },
+  noteOf: { input: (input) => reviseNote(input.revise ?? true), generation: (generation) => reviseNote(shownSettingsOf(generation).revise) },
 };
 
 // Alpha v3 requests run as server jobs, followed by the generic generation-job hook.

@@ -5,11 +5,11 @@ import {
   blockedReason,
   initialBetaForm,
   toBetaRequestBody,
-  validateBetaForm,
   withLayerDecomposition,
   withModel,
   type BetaFormState,
 } from "./beta-form-state";
+import { validate as validateBetaForm } from "./beta-stored-settings";
 
 const PRO = "beta-image-v5.0-pro";
 const LITE = "beta-image-v5.0-lite";

@@ -1,8 +1,9 @@
 import type { ReferenceRule } from "@/components/images/add-reference";
-import { headField, issueFieldErrors, type FieldErrors } from "@/components/images/field-errors";
+import { headField, type FieldErrors } from "@/components/images/field-errors";
 import { toFormImage, type ReferenceImage } from "@/components/images/reference-image";
 import { BETA_INPUT_LIMITS, BETA_MAX_REFERENCE_IMAGES, BETA_MODELS, betaTierChoices, defaultBetaTier, supportsFeature, type BetaLayerTier, type BetaModel, type BetaTier } from "@/lib/images/beta-capabilities";
-import { betaFormSchema, defaultBetaFormValues, type BetaFormInput, type BetaFormValues } from "@/lib/images/beta-schemas";
+import { defaultBetaFormValues } from "@/lib/images/beta-form-defaults";
+import type { BetaFormInput, BetaFormValues } from "@/lib/images/beta-schemas";
 
 export type BetaSizeMethod = "tier" | "pixels";
 /** A one-model choice left to the model: the field is not sent. */
@@ -152,12 +153,6 @@ const WIRE_FIELDS: Record<string, BetaField> = {
 /** The form field that shows a problem named by `path` (`size.width`, `group.maxImages`, `images.2`, `output_format`). */
 export function betaFieldOf(path: string): BetaField | undefined {
   return headField(BETA_FIELDS, path) ?? WIRE_FIELDS[path.split(/[.[]/)[0]];
-}
-
-/** Validates with the schema the route handler uses, so the browser refuses exactly what the server would. */
-export function validateBetaForm(state: BetaFormState): BetaFieldErrors {
-  const result = betaFormSchema.safeParse(toBetaRequestBody(state));
-  return result.success ? {} : issueFieldErrors(result.error.issues, betaFieldOf);
 }
 
 const BETA_FIELD_LABELS: Record<BetaField, string> = {

@@ -5,7 +5,7 @@ import { PromptAndReferences } from "@/components/images/prompt-and-references";
 import { VariationsControl } from "@/components/images/variations-control";
 import { SwitchField } from "@/components/ui/switch-field";
 import { supportsFeature, type BetaModel } from "@/lib/images/beta-capabilities";
-import { BETA_PROMPT_MAX_CHARS } from "@/lib/images/beta-schemas";
+import { BETA_PROMPT_MAX_CHARS } from "@/lib/upstream/beta/limits";
 import { betaReferenceRule, type BetaField, type BetaFormState } from "./beta-form-state";
 import { BetaModelOptions } from "./beta-model-options";
 import { BetaModelSwitch } from "./beta-model-switch";

@@ -6,7 +6,7 @@ import { RunningPlaceholder } from "@/components/images/running-placeholder";
 import { UnfinishedDetail, UnfinishedResultCard } from "@/components/images/unfinished-result-card";
 import { betaHistory } from "./beta-history";
 import { BetaResultCard, modelLabel, requestedSizeLabel } from "./beta-result-card";
-import { betaValuesOf } from "./beta-stored-settings";
+import { shownBetaValues } from "./shown-settings";
 
 type HistoryActions = HistoryActionsOf<ImageResultActions>;
 
@@ -24,7 +24,7 @@ export function BetaHistoryStrip({ actions }: { actions: HistoryActions }) {
 
 /** A running generation, a result, or a failure, by the generation's status. */
 function BetaHistoryItem({ generation, job, featured, inSet, actions, onOpen }: HistoryEntry & { actions: HistoryActions }) {
-  const values = betaValuesOf(generation);
+  const values = shownBetaValues(generation);
   if (generation.status === "pending" && job) {
     const size = values?.size.method === "pixels" ? values.size : undefined;
     return <RunningPlaceholder generation={generation} job={job} size={size} testId="beta-running" />;

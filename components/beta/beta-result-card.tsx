@@ -7,7 +7,7 @@ import type { BetaFormValues } from "@/lib/images/beta-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { GroupSet } from "./group-set";
 import { LayerPanel } from "./layer-panel";
-import { adjustmentsOf, betaValuesOf, resultKindOf } from "./beta-stored-settings";
+import { resultKindOf, shownAdjustments, shownBetaValues } from "./shown-settings";
 
 /** The model as the designer chose it ("Pro"). */
 export function modelLabel(model: string): string {
@@ -41,7 +41,7 @@ function Adjustments({ items }: { items: string[] }) {
 // (GroupSet), or a pro layer decomposition as its layer panel (LayerPanel); with the model, size,
 // tokens and request id to repeat or trace it (spec 2.4), and what the studio changed.
 export function BetaResultCard({ generation, featured, inSet, actions }: { generation: GenerationDto; featured: boolean; inSet: boolean; actions: ImageResultActions }) {
-  const values = betaValuesOf(generation);
+  const values = shownBetaValues(generation);
   const kind = resultKindOf(generation);
   const [first] = generation.images;
   const meta = (
@@ -54,7 +54,7 @@ export function BetaResultCard({ generation, featured, inSet, actions }: { gener
       </ResultMeta>
     </>
   );
-  const shared = { generation, featured, inSet, testIdPrefix: "beta", actions, meta, notes: <Adjustments items={adjustmentsOf(generation)} /> };
+  const shared = { generation, featured, inSet, testIdPrefix: "beta", actions, meta, notes: <Adjustments items={shownAdjustments(generation)} /> };
   if (kind === "layers") return <ResultCard {...shared} media={<LayerPanel generationId={generation.id} title={generation.prompt} images={generation.images} onUseAsReference={actions.onUseAsReference} />} />;
   if (kind === "group") return <ResultCard {...shared} media={<GroupSet generationId={generation.id} title={generation.prompt} images={generation.images} onUseAsReference={actions.onUseAsReference} />} />;
   return <ResultCard {...shared} image={first} />;

@@ -4,7 +4,9 @@ import type { AssetDto } from "@/lib/assets/asset-dto";
 import { betaFormSchema } from "@/lib/images/beta-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { initialBetaForm, toBetaRequestBody, type BetaFormState } from "./beta-form-state";
-import { adjustmentsOf, betaFormStateFromGeneration, referenceIdsOf, resultKindOf } from "./beta-stored-settings";
+import { readStoredSettings } from "@/lib/images/stored-settings";
+import { fromGeneration as betaFormStateFromGeneration, referenceIdsOf } from "./beta-stored-settings";
+import { resultKindOf, shownAdjustments as adjustmentsOf } from "./shown-settings";
 
 const reference: ReferenceImage = {
   id: "00000000-0000-4000-8000-000000000001",
@@ -25,6 +27,7 @@ function storedGeneration(state: BetaFormState, extra: Record<string, unknown> =
     model: state.model,
     prompt: values.prompt,
     params: { ...values, ...extra },
+    settings: readStoredSettings("beta", { ...values, ...extra }),
     status: "succeeded",
     requestId: "req-1",
     tokens: 100,

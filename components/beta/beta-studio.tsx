@@ -15,7 +15,6 @@ import {
   initialBetaForm,
   layersOn,
   toBetaRequestBody,
-  validateBetaForm,
   withLayerDecomposition,
   withModel,
   type BetaField,
@@ -23,7 +22,7 @@ import {
   type BetaRequestBody,
 } from "./beta-form-state";
 import { BetaHistoryStrip } from "./beta-history-strip";
-import { betaFormStateFromGeneration, referenceIdsOf } from "./beta-stored-settings";
+import { betaChecks } from "./beta-checks";
 import { useGenerateBeta } from "./use-generate-beta";
 
 const BETA_PAGE = { path: "/beta", target: "beta" } as const;
@@ -62,13 +61,11 @@ const betaForm: GeneratorFormSource<BetaFormState, BetaField, BetaRequestBody> =
   name: "beta",
   initial: initialBetaForm,
   fields: BETA_FIELDS,
-  validate: validateBetaForm,
+  checks: betaChecks,
   fieldOf: betaFieldOf,
   focusTarget,
   referenceRule: (form) => betaReferenceRule(form.model),
   toBody: toBetaRequestBody,
-  referenceIdsOf,
-  fromGeneration: betaFormStateFromGeneration,
 };
 
 // The beta page: the request form on the left, the results on the right (stacked on

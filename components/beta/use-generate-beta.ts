@@ -4,7 +4,7 @@ import { useGenerationJob, type GenerationJobSource } from "@/components/images/
 import type { BetaFormValues } from "@/lib/images/beta-schemas";
 import { betaHistory } from "./beta-history";
 import type { BetaRequestBody } from "./beta-form-state";
-import { betaValuesOf } from "./beta-stored-settings";
+import { shownBetaValues } from "./shown-settings";
 
 /** What a layer decomposition or a group will hand back, said while it runs (spec 4.3, 8). */
 function resultNote(values: Pick<BetaFormValues, "layerDecomposition" | "group">): string | undefined {
@@ -20,7 +20,7 @@ const betaJobs: GenerationJobSource<BetaRequestBody> = {
   noteOf: {
     input: (input) => resultNote({ layerDecomposition: input.layerDecomposition ?? false, group: input.group ?? null }),
     generation: (generation) => {
-      const values = betaValuesOf(generation);
+      const values = shownBetaValues(generation);
       return values ? resultNote(values) : undefined;
     },
   },

@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import type { LazyModule } from "@/components/forms/lazy-module";
+import { useLazyModule } from "@/components/forms/use-lazy-module";
 import { Alert } from "@/components/ui/alert";
 import { reveal } from "@/components/ui/reveal";
 import type { GenerationDto } from "@/lib/images/generation-dto";
@@ -15,6 +17,16 @@ import type { StoredRequest } from "./stored-request";
 import type { useGenerationJob } from "./use-generation-job";
 import { useShownFieldErrors } from "./use-shown-field-errors";
 
+/**
+ * A generator's checks with the shared schemas (zod): its module is loaded right after the page's
+ * first paint, not with the page (components/forms/lazy-module).
+ */
+export type GeneratorChecks<S, F extends string> = {
+  validate: (state: S) => FieldErrors<F>;
+  referenceIdsOf: (generation: StoredRequest) => string[];
+  fromGeneration: (generation: StoredRequest, references: ReferenceImage[]) => S;
+};
+
 /** What sets one generator's form apart; the page's behaviour around it is the same for all. */
 export type GeneratorFormSource<S extends { references: ReferenceImage[] }, F extends string, TBody> = {
   /** Prefix of the form's ids: `${name}-prompt` takes the keyboard after "Reuse settings". */
@@ -22,14 +34,12 @@ export type GeneratorFormSource<S extends { references: ReferenceImage[] }, F ex
   initial: S;
   /** In the order the form shows them: the first refused one takes the keyboard. */
   fields: readonly F[];
-  validate: (state: S) => FieldErrors<F>;
+  checks: LazyModule<GeneratorChecks<S, F>>;
   fieldOf: FieldOfPath<F>;
   /** The element that takes the keyboard when `field` is refused. */
   focusTarget: (field: F, state: S) => string;
   referenceRule: (state: S) => ReferenceRule;
   toBody: (state: S) => TBody;
-  referenceIdsOf: (generation: StoredRequest) => string[];
-  fromGeneration: (generation: StoredRequest, references: ReferenceImage[]) => S;
 };
 
 type Job<TBody> = ReturnType<typeof useGenerationJob<TBody>>;
@@ -37,11 +47,16 @@ type Job<TBody> = ReturnType<typeof useGenerationJob<TBody>>;
 /** The notice over the form after it was refilled, or when a refill could not be done. */
 export type FormNotice = { tone: "info" | "warning"; text: string };
 
-// A generator page's form state. The form is checked live with the schema the route handler uses:
-// a field shows its rule once it has been edited (every field once Generate was pressed), nothing
-// is sent while any rule is broken, and the server's refusals show on their fields too.
+// A generator page's form state. The form is checked live with the schema the route handler uses,
+// once it has loaded (right after the page's first paint): a field shows its rule once it has been edited
+// (every field once Generate was pressed), nothing is sent while any rule is broken, and the
+// server's refusals show on their fields too.
 export function useGeneratorForm<S extends { references: ReferenceImage[] }, F extends string, TBody>(source: GeneratorFormSource<S, F, TBody>, job: Job<TBody>) {
-  const { name, fields, validate, fieldOf } = source;
+  const { name, fields, fieldOf } = source;
+  const { current: loadedChecks, preload: preloadChecks } = useLazyModule(source.checks);
+  // Loaded once the page is up, after its first paint: the live state (Generate held while a rule
+  // is broken) is settled before the designer's first key, and does not change under a focus or a Tab.
+  useEffect(preloadChecks, [preloadChecks]);
   const [form, setForm] = useState<S>(source.initial);
   const [referenceNotice, setReferenceNotice] = useState<string>();
   const [settingsNotice, setSettingsNotice] = useState<FormNotice>();
@@ -60,7 +75,8 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
     if (draftRead) writeDraft(name, form);
   }, [draftRead, name, form]);
 
-  const liveErrors = useMemo(() => validate(form), [validate, form]);
+  const validate = loadedChecks?.validate;
+  const liveErrors = useMemo(() => validate?.(form) ?? {}, [validate, form]);
   const refusedByServer = useMemo(() => serverFieldErrors(job.failure?.error, fieldOf), [job.failure, fieldOf]);
   const fieldErrors = useShownFieldErrors(fields, liveErrors, refusedByServer);
   // Every generator's request names its reference images "images".
@@ -78,7 +94,9 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
     if (job.running?.stage === "sending") return;
     fieldErrors.submit();
     setSettingsNotice(undefined);
-    const firstInvalid = fields.find((field) => liveErrors[field]?.length);
+    // Without the checks (they failed to load), the server's check is the one shown.
+    const errors: FieldErrors<F> = (await source.checks.load())?.validate(form) ?? {};
+    const firstInvalid = fields.find((field) => errors[field]?.length);
     if (firstInvalid) {
       reveal(source.focusTarget(firstInvalid, form))?.focus({ preventScroll: true });
       return;
@@ -93,9 +111,14 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
    * schema validates refilled values).
    */
   async function refill(request: StoredRequest, notice: (missing: number) => FormNotice, showRules = false) {
-    const ids = source.referenceIdsOf(request);
+    const loaded = await source.checks.load();
+    if (!loaded) {
+      setSettingsNotice({ tone: "warning", text: SETTINGS_NOT_LOADED });
+      return;
+    }
+    const ids = loaded.referenceIdsOf(request);
     const { images, missing } = ids.length > 0 ? await loadReferenceImages(ids) : { images: [], missing: 0 };
-    setForm(source.fromGeneration(request, images));
+    setForm(loaded.fromGeneration(request, images));
     // A refill asked for on arrival (a gallery entry's settings) wins over the tab's draft.
     setDraftRead(true);
     fieldErrors.reset();
@@ -141,3 +164,5 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
 }
 
 const neverChanges = () => () => undefined;
+
+const SETTINGS_NOT_LOADED = "The settings could not be read: the page could not load its checks. Reload the page and try again.";

@@ -62,10 +62,7 @@ export function useVideoForm() {
   // load, the route's own check is all there is.
   const [checks, setChecks] = useState(videoChecks.current);
   const [unchecked, setUnchecked] = useState(videoChecks.failed);
-  const loadChecks = () => {
-    if (!checks && !unchecked) void videoChecks.load().then((module) => (module ? setChecks(module) : setUnchecked(true)));
-  };
-  // Also loaded as soon as the page is up, after its first paint: the form's live state (Submit held
+  // Loaded as soon as the page is up, after its first paint: the form's live state (Submit held
   // for an empty prompt) is then settled before the designer's first key, and does not change under
   // a focus or a Tab.
   useEffect(() => {
@@ -124,7 +121,6 @@ export function useVideoForm() {
    */
   function duplicate(job: Pick<VideoJobDto, "params" | "inputs" | "seed">, reuseSeed: boolean, from?: { prompt: string }) {
     const { state, missingInputs } = formStateFromJob(job, reuseSeed);
-    loadChecks();
     setForm(state);
     fieldErrors.reset();
     if (from) fieldErrors.touch(...VIDEO_FIELDS);
@@ -144,7 +140,6 @@ export function useVideoForm() {
    * it to the chosen ratio when the job starts, as it does an upload (the slot says how).
    */
   function animate(image: AssetDto) {
-    loadChecks();
     update((current) => ({ ...current, task: "fl2va", keyframes: { ...current.keyframes, first: { asset: image, type: "image", name: STORED_IMAGE_NAME, durationSeconds: null } } }), "task", "inputs");
     submit.reset();
     setNotice({ tone: "info", text: "The image is the first frame. Choose the aspect ratio, describe the motion, then submit." });
@@ -153,7 +148,6 @@ export function useVideoForm() {
 
   return {
     form,
-    loadChecks,
     setForm: update,
     change,
     errors: fieldErrors.shown,

@@ -39,7 +39,7 @@ const PROMPT_PLACEHOLDERS = {
 // wide screens it stays in view beside the dashboard, its settings scrolling inside it and Submit
 // at its foot, with the reason when Submit is off.
 export function VideoForm({ model }: { model: VideoFormModel }) {
-  const { form, loadChecks, errors, change, setForm, submit, notice, setNotice, partition, partitionReason, blockedReason, advanced } = model;
+  const { form, errors, change, setForm, submit, notice, setNotice, partition, partitionReason, blockedReason, advanced } = model;
 
   function insertTag(tag: string) {
     const textarea = document.getElementById("video-prompt") as HTMLTextAreaElement | null;
@@ -57,7 +57,6 @@ export function VideoForm({ model }: { model: VideoFormModel }) {
     <form
       id="video-form"
       aria-label="Video settings"
-      onFocus={loadChecks}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

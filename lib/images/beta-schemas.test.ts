@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BETA_PROMPT_MAX_CHARS, betaFormSchema, defaultBetaFormValues, type BetaFormInput } from "./beta-schemas";
+import { defaultBetaFormValues } from "./beta-form-defaults";
+import { BETA_PROMPT_MAX_CHARS, betaFormSchema, type BetaFormInput } from "./beta-schemas";
 
 const PRO = "beta-image-v5.0-pro" as const;
 const LITE = "beta-image-v5.0-lite" as const;

@@ -15,11 +15,9 @@ import {
   BETA_MODEL_LABELS,
   BETA_PIXEL_RANGES,
   BETA_TIERS,
-  defaultBetaTier,
   supportsFeature,
   unsupportedFeatureMessage,
   type BetaFeature,
-  type BetaModel,
 } from "@/lib/images/beta-capabilities";
 import { mimeList } from "@/lib/assets/media-labels";
 import { safeText } from "@/lib/validation/text";
@@ -181,22 +179,3 @@ export const betaFormSchema = betaFormShape.superRefine((values, ctx) => {
 });
 export type BetaFormValues = z.output<typeof betaFormSchema>;
 export type BetaFormInput = z.input<typeof betaFormSchema>;
-
-/** What the page starts from for `model`: its default tier, every optional control off, no prompt yet. */
-export function defaultBetaFormValues(model: BetaModel): BetaFormValues {
-  return {
-    model,
-    prompt: "",
-    size: { method: "tier", tier: defaultBetaTier(model, false) },
-    layerDecomposition: false,
-    background: undefined,
-    optimizePrompt: undefined,
-    group: null,
-    webSearch: false,
-    outputFormat: "png",
-    responseFormat: "url",
-    watermark: false,
-    images: [],
-    variations: 1,
-  };
-}

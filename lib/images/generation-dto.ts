@@ -1,5 +1,6 @@
 import { toAssetDto } from "@/lib/assets/asset-dto";
 import type { Asset, Generation } from "@/lib/generated/prisma/client";
+import { readStoredSettings } from "./stored-settings";
 
 export type GenerationDto = ReturnType<typeof toGenerationDto>;
 
@@ -12,6 +13,8 @@ export function toGenerationDto(row: Generation & { assets: Asset[] }) {
     model: row.model,
     prompt: row.prompt,
     params: row.params as unknown,
+    /** `params` read with the model's schema (lib/images/stored-settings); null when they no longer read. */
+    settings: readStoredSettings(row.kind, row.params),
     status: row.status,
     requestId: row.requestId,
     tokens: row.tokens,

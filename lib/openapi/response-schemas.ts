@@ -72,6 +72,7 @@ export const generationSchema = z
     model: z.string(),
     prompt: z.string(),
     params: z.unknown(),
+    settings: z.unknown().describe("params read with the model's form schema as the pages show them ({ kind, values } and, for beta, adjustments); null when they no longer read"),
     status: z.string(),
     requestId: z.string().nullable(),
     tokens: z.number().int().nullable(),
