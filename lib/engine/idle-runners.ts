@@ -1,5 +1,5 @@
 import "server-only";
-import type { PgBoss } from "pg-boss";
+import type { Job, PgBoss, WorkOptions } from "pg-boss";
 
 // Which of this process's pg-boss runners of a queue to wake. A runner is woken for a run that was
 // announced: one idle runner that has not been woken since its last fetch, so that runs announced
@@ -32,4 +32,23 @@ export function idleRunners(boss: PgBoss, queueName: string): IdleRunners {
       for (const runner of runners()) if (runner.count === 0) boss.notifyWorker(runner.id);
     },
   };
+}
+
+/**
+ * Registers `count` runners of `queueName` in this process, one registration each so that each knows
+ * its own id: a runner that ends its job looks again at once, for the jobs that came while every
+ * runner was busy (their announcements found none idle). Answers the queue's idle runners.
+ */
+export async function registerRunners<T>(boss: PgBoss, queueName: string, count: number, options: WorkOptions, run: (job: Job<T>) => Promise<void>): Promise<IdleRunners> {
+  for (let i = 0; i < count; i += 1) {
+    const runner = { id: "" };
+    runner.id = await boss.work<T>(queueName, options, async ([job]) => {
+      try {
+        await run(job);
+      } finally {
+        boss.notifyWorker(runner.id);
+      }
+    });
+  }
+  return idleRunners(boss, queueName);
 }

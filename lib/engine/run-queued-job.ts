@@ -13,7 +13,7 @@ import { workThroughOutages } from "./outage-wait";
 import { onJobCancelWake } from "@/lib/wakeups/job-cancel-wake";
 import { onImageRunWake } from "@/lib/wakeups/image-run-wake";
 import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
-import { idleRunners } from "./idle-runners";
+import { registerRunners } from "./idle-runners";
 import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 
 // A worker's side of the image queue (lib/jobs/work-queues): a run names only its studio job, whose work
@@ -82,19 +82,7 @@ export async function workImageJobs(boss: PgBoss): Promise<() => void> {
   const { policy: _policy, ...retryPolicy } = queue.options;
   await boss.updateQueue(queue.name, retryPolicy);
   onJobCancelWake((jobId) => abortHeldJob(jobId));
-  // One registration per runner, so that each knows its own id: a runner that ends a run looks again
-  // at once, for the runs sent while every runner was busy (their announcements found none idle).
-  for (let i = 0; i < IMAGE_RUNS_PER_WORKER; i += 1) {
-    const runner = { id: "" };
-    runner.id = await boss.work<{ jobId: string }>(queue.name, { pollingIntervalSeconds: IMAGE_RUN_POLL_SECONDS }, async ([run]) => {
-      try {
-        await runQueuedJob(run.data.jobId);
-      } finally {
-        boss.notifyWorker(runner.id);
-      }
-    });
-  }
-  const runners = idleRunners(boss, queue.name);
+  const runners = await registerRunners<{ jobId: string }>(boss, queue.name, IMAGE_RUNS_PER_WORKER, { pollingIntervalSeconds: IMAGE_RUN_POLL_SECONDS }, (run) => runQueuedJob(run.data.jobId));
   onImageRunWake({ sent: runners.wakeOne, heardNothingSince: runners.wakeAll });
   const unheard = setInterval(() => {
     if (!hearsOtherProcesses()) runners.wakeAll();

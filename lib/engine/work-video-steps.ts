@@ -9,7 +9,7 @@ import { runVideoStep } from "@/lib/videos/run-video-step";
 import { sendDueVideoSteps } from "@/lib/videos/send-due-video-steps";
 import { releaseAllLeases } from "@/lib/videos/video-lease";
 import { countDueJobs } from "./due-steps";
-import { idleRunners, type IdleRunners } from "./idle-runners";
+import { registerRunners, type IdleRunners } from "./idle-runners";
 
 /** Steps one worker takes at once (a step may be a long download). */
 const VIDEO_STEPS_PER_WORKER = 8;
@@ -53,23 +53,13 @@ export async function workVideoSteps(boss: PgBoss, options: { singleProcess: boo
   await boss.updateQueue(queue.name, retryPolicy);
   if (options.singleProcess) await dropStepsOfTheLastWorker();
   const stopping = new AbortController();
-  // One registration per runner, so that each knows its own id: a runner that ends a step looks again
-  // at once, for the steps that came due while every runner was busy.
-  for (let i = 0; i < VIDEO_STEPS_PER_WORKER; i += 1) {
-    const runner = { id: "" };
-    runner.id = await boss.work<{ videoJobId: string }>(
-      queue.name,
-      { pollingIntervalSeconds: RUNNER_POLL_SECONDS, notifyPollingIntervalSeconds: RUNNER_POLL_SECONDS },
-      async ([step]) => {
-        try {
-          await runVideoStep(step.data.videoJobId, AbortSignal.any([stopping.signal, step.signal]));
-        } finally {
-          boss.notifyWorker(runner.id);
-        }
-      },
-    );
-  }
-  const runners = idleRunners(boss, queue.name);
+  const runners = await registerRunners<{ videoJobId: string }>(
+    boss,
+    queue.name,
+    VIDEO_STEPS_PER_WORKER,
+    { pollingIntervalSeconds: RUNNER_POLL_SECONDS, notifyPollingIntervalSeconds: RUNNER_POLL_SECONDS },
+    (step) => runVideoStep(step.data.videoJobId, AbortSignal.any([stopping.signal, step.signal])),
+  );
   const dueCheck = setInterval(() => void wakeForDueSteps(runners), DUE_STEP_CHECK_MS);
   dueCheck.unref();
   await sendDueVideoSteps();
