@@ -70,6 +70,34 @@ describe("the worker's job engine", () => {
     }
   });
 
+  it("a scheduled run is taken as soon as it is sent, not at a worker's next poll, on a queue an earlier release made without notify", async () => {
+    const queue = SCHEDULED_QUEUES.pruneRecords;
+    const earlierRelease = new PgBoss({ connectionString: testDb.url, supervise: false, schedule: false });
+    await earlierRelease.start();
+    await earlierRelease.deleteQueue(queue.name);
+    const { notify: _notify, ...earlier } = queue.options;
+    await earlierRelease.createQueue(queue.name, earlier);
+    await earlierRelease.stop({ graceful: false });
+    const worker = await startWorker({ singleProcess: false });
+    // Another process, started with this release, sends the runs.
+    const client = new PgBoss({ connectionString: testDb.url, supervise: false, schedule: false });
+    await client.start();
+    try {
+      const state = async (id: string) => (await testDb.db.$queryRaw<{ state: string }[]>`SELECT state::text FROM pgboss.job WHERE id = ${id}::uuid`)[0]?.state;
+      // Each one within a second: a worker polling every two seconds would miss most.
+      for (let run = 0; run < 4; run += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        const sentAt = Date.now();
+        const id = await client.send(queue.name, {});
+        await expect.poll(() => state(id!), { timeout: 5_000, interval: 25 }).toBe("completed");
+        expect(Date.now() - sentAt).toBeLessThan(1_000);
+      }
+    } finally {
+      await client.stop({ graceful: false });
+      await worker.stop();
+    }
+  });
+
   it("a worker started as the database's only one ends at once a job whose run the last worker fetched and never took", async () => {
     const user = await createTestUser(testDb.db);
     const secondAgo = new Date(Date.now() - 1_000);
