@@ -2,6 +2,7 @@ import pg from "pg";
 import { settings, type Settings } from "../settings";
 import { reportIdleConnectionError } from "./idle-connection-error";
 import { MigrationSafePg } from "./pg-adapter";
+import { POOL_IDLE_TIMEOUT_MS } from "./pool-idle";
 
 /**
  * The PostgreSQL server the process uses. `npm start` runs an embedded server and hands its URL to
@@ -26,7 +27,7 @@ export type DriverHandle = {
 export function openDriver(url: string): DriverHandle {
   // The pool is ours rather than the adapter's so that every user of `factory` (the Prisma client
   // and the schema engine, which never disposes it) is released by one `close()`.
-  const pool = new pg.Pool({ connectionString: url });
+  const pool = new pg.Pool({ connectionString: url, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   pool.on("error", reportIdleConnectionError);
   return { url, factory: new MigrationSafePg(pool), close: () => pool.end() };
 }

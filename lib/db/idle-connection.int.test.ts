@@ -6,7 +6,8 @@ import { openDatabase } from "./database";
 // idle_session_timeout); pg-pool then emits "error" on the pool, which crashes the process unless
 // someone listens. Prisma's adapter listens only while its client is connected, so the moment
 // after $disconnect() (every close()) needs a listener of its own: dropping a test's database right
-// after its pools are closed ends their idle connections just then.
+// after its pools are closed ends their idle connections just then. And a connection left idle is
+// kept for a minute (lib/db/pool-idle), not pg's 10 s, so an idle studio does not reopen them all the time.
 describe("a pooled PostgreSQL connection", () => {
   let testDb: TestDb;
 
@@ -31,6 +32,18 @@ describe("a pooled PostgreSQL connection", () => {
       expect(await backend()).not.toBe(first);
     } finally {
       warn.mockRestore();
+      await database.close();
+    }
+  });
+
+  it("left idle longer than pg's default 10 s is kept for the next query, not closed and opened again", { timeout: 20_000 }, async () => {
+    const database = openDatabase(testDb.url);
+    try {
+      const backend = async () => (await database.client.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS "pid"`)[0].pid;
+      const first = await backend();
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(await backend()).toBe(first);
+    } finally {
       await database.close();
     }
   });

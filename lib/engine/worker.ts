@@ -1,6 +1,7 @@
 import "server-only";
 import { PgBoss } from "pg-boss";
 import { databaseUrlInUse } from "@/lib/db/client";
+import { ENGINE_POOL_OPTIONS } from "@/lib/db/pool-idle";
 import { sweepOrphanBlobs } from "@/lib/assets/sweep-orphan-blobs";
 import { endAbandonedJobs, interruptHeldJobs, recoverJobsAtStart } from "@/lib/jobs/recovery";
 import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
@@ -76,7 +77,7 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   // Image jobs cut off by the last stop end as interrupted before any new one is taken.
   await recoverJobsAtStart(options);
   // LISTEN/NOTIFY: a job sent on the image queue wakes a worker at once, not at its next poll.
-  const boss = new PgBoss({ connectionString: databaseUrlInUse(), application_name: APPLICATION_NAME, useListenNotify: true });
+  const boss = new PgBoss({ ...ENGINE_POOL_OPTIONS, connectionString: databaseUrlInUse(), application_name: APPLICATION_NAME, useListenNotify: true });
   // Only the code and message: an error may carry the connection, whose parameters hold the password.
   boss.on("error", (error: { code?: unknown; message?: unknown }) => log.error({ code: error.code, reason: error.message }, "job engine error"));
   await boss.start();

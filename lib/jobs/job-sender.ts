@@ -1,6 +1,7 @@
 import "server-only";
 import { PgBoss } from "pg-boss";
 import { databaseUrlInUse } from "@/lib/db/client";
+import { ENGINE_POOL_OPTIONS } from "@/lib/db/pool-idle";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { announceImageRunAtCommit } from "@/lib/wakeups/channel";
@@ -20,7 +21,7 @@ type Sender = { url: string; boss: Promise<PgBoss> };
 const holder = globalThis as typeof globalThis & { studioJobSender?: Sender };
 
 async function startSender(url: string): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: url, application_name: APPLICATION_NAME, max: 2, supervise: false, schedule: false });
+  const boss = new PgBoss({ ...ENGINE_POOL_OPTIONS, connectionString: url, application_name: APPLICATION_NAME, max: 2, supervise: false, schedule: false });
   // Only the code and message: an error may carry the connection, whose parameters hold the password.
   boss.on("error", (error: { code?: unknown; message?: unknown }) => log.error({ code: error.code, reason: error.message }, "job sender error"));
   await boss.start();
