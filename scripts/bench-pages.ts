@@ -8,7 +8,7 @@
 // Figures are printed, never asserted.
 // BENCH_PORT sets the studio's port (default 3910; the emulator takes port + 900, + 910, + 920);
 // NEXT_DIST_DIR its build folder (default .next-bench, built when missing or older than the sources);
-// BENCH_RUNS the visits per page whose median time to first byte and LCP are printed (default 3); BENCH_VERBOSE=1 lists every
+// BENCH_RUNS the visits per page whose median timings (first and last byte of the HTML, first and largest contentful paint) are printed (default 3); BENCH_VERBOSE=1 lists every
 // script each page loads.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -31,8 +31,13 @@ const SETTLE_LIMIT_MS = 15_000;
 
 type Script = { url: string; bytes: number; inDocument: boolean };
 type Lcp = { ms: number; element: string };
-/** `ttfb`: ms from navigation to the first byte of the page's HTML (the server's share of the LCP). */
-type Visit = { scripts: Script[]; lcp: Lcp | undefined; ttfb: number };
+/**
+ * Where a visit's LCP time goes, in ms from navigation: `ttfb` to the first byte of the page's HTML
+ * (the server's share), `html` to its last (a streamed page ends later), `fcp` to the first paint of
+ * any content (after the HTML's styles and blocking scripts).
+ */
+type Timings = { ttfb: number; html: number; fcp: number };
+type Visit = { scripts: Script[]; lcp: Lcp | undefined; timings: Timings };
 
 /**
  * Sets up the LCP observer before any of the page's own scripts run; the last entry is the page's
@@ -96,8 +101,12 @@ async function visit(browser: Browser, cookie: string, page: string): Promise<Vi
     const settleBy = Date.now() + SETTLE_LIMIT_MS;
     while ((pending.size > 0 || Date.now() - lastActivityAt < QUIET_MS) && Date.now() < settleBy) await tab.waitForTimeout(250);
     const lcp = await tab.evaluate(() => (window as unknown as { benchLcp?: Lcp }).benchLcp);
-    const ttfb = await tab.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart);
-    return { scripts: scripts.map(({ url, bytes }) => ({ url, bytes, inDocument: html.includes(new URL(url).pathname) })), lcp, ttfb };
+    const timings = await tab.evaluate((): Timings => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+      return { ttfb: navigation.responseStart, html: navigation.responseEnd, fcp };
+    });
+    return { scripts: scripts.map(({ url, bytes }) => ({ url, bytes, inDocument: html.includes(new URL(url).pathname) })), lcp, timings };
   } finally {
     await context.close();
   }
@@ -107,19 +116,26 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(0);
 const median = (lcps: Lcp[]) => [...lcps].sort((a, b) => a.ms - b.ms)[Math.floor(lcps.length / 2)];
 const sum = (scripts: Script[]) => scripts.reduce((total, script) => total + script.bytes, 0);
 
-function report(visits: Map<string, { first: Visit; lcps: Lcp[]; ttfbs: number[] }>) {
+/** The median of each timing over a page's visits. */
+function medianTimings(timings: Timings[]): Timings {
+  const of = (key: keyof Timings) => [...timings.map((one) => one[key])].sort((a, b) => a - b)[Math.floor(timings.length / 2)];
+  return { ttfb: of("ttfb"), html: of("html"), fcp: of("fcp") };
+}
+
+function report(visits: Map<string, { first: Visit; lcps: Lcp[]; timings: Timings[] }>) {
   const firstLoads = [...visits.values()].map(({ first }) => new Set(first.scripts.filter((script) => script.inDocument).map((script) => script.url)));
   const shared = new Set([...firstLoads[0]].filter((url) => firstLoads.every((urls) => urls.has(url))));
   const sharedScripts = [...visits.values()][0].first.scripts.filter((script) => shared.has(script.url));
-  console.log(`JavaScript transferred on a first visit (kB = 1000 bytes, compressed, headers included); TTFB and LCP: median of ${runs} cold visits`);
+  console.log(`JavaScript transferred on a first visit (kB = 1000 bytes, compressed, headers included); TTFB, HTML (its last byte), FCP and LCP: median of ${runs} cold visits`);
   console.log(`shared by every page: ${kB(sum(sharedScripts))} kB in ${sharedScripts.length} files`);
-  console.log([...["page".padEnd(14), "first load", "shared", "own", "later", "TTFB ms", "LCP ms"].map((cell, i) => (i ? cell.padStart(10) : cell)), "  LCP element"].join(""));
-  for (const [page, { first, lcps, ttfbs }] of visits) {
+  console.log([...["page".padEnd(14), "first load", "shared", "own", "later", "TTFB ms", "HTML ms", "FCP ms", "LCP ms"].map((cell, i) => (i ? cell.padStart(10) : cell)), "  LCP element"].join(""));
+  for (const [page, { first, lcps, timings }] of visits) {
     const initial = first.scripts.filter((script) => script.inDocument);
     const later = first.scripts.filter((script) => !script.inDocument);
     const own = initial.filter((script) => !shared.has(script.url));
     const lcp = lcps.length ? median(lcps) : undefined;
-    const cells = [page.padEnd(14), ...[kB(sum(initial)), kB(sum(initial) - sum(own)), kB(sum(own)), kB(sum(later)), [...ttfbs].sort((a, b) => a - b)[Math.floor(ttfbs.length / 2)].toFixed(0), lcp ? lcp.ms.toFixed(0) : "none"].map((cell) => cell.padStart(10))];
+    const { ttfb, html, fcp } = medianTimings(timings);
+    const cells = [page.padEnd(14), ...[kB(sum(initial)), kB(sum(initial) - sum(own)), kB(sum(own)), kB(sum(later)), ttfb.toFixed(0), html.toFixed(0), fcp.toFixed(0), lcp ? lcp.ms.toFixed(0) : "none"].map((cell) => cell.padStart(10))];
     console.log(`${cells.join("")}  ${lcp?.element ?? ""}`);
     if (verbose) {
       for (const script of [...first.scripts].sort((a, b) => b.bytes - a.bytes)) {
@@ -140,11 +156,11 @@ async function main() {
     try {
       // The server's first rendering of each page is not the page's weight: one visit each first.
       for (const page of pages) await visit(browser, cookie, page);
-      const visits = new Map<string, { first: Visit; lcps: Lcp[]; ttfbs: number[] }>();
+      const visits = new Map<string, { first: Visit; lcps: Lcp[]; timings: Timings[] }>();
       for (const page of pages) {
         const all: Visit[] = [];
         for (let run = 0; run < runs; run += 1) all.push(await visit(browser, cookie, page));
-        visits.set(page, { first: all[0], lcps: all.flatMap((one) => (one.lcp ? [one.lcp] : [])), ttfbs: all.map((one) => one.ttfb) });
+        visits.set(page, { first: all[0], lcps: all.flatMap((one) => (one.lcp ? [one.lcp] : [])), timings: all.map((one) => one.timings) });
       }
       report(visits);
     } finally {
