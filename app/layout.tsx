@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { QueryProvider } from "@/components/providers/query-provider";
 import { ThemeScript } from "@/components/shell/theme-script";
 import "./globals.css";
 
@@ -22,9 +21,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <head>
         <ThemeScript nonce={nonce} />
       </head>
-      <body className="min-h-dvh font-sans">
-        <QueryProvider>{children}</QueryProvider>
-      </body>
+      <body className="min-h-dvh font-sans">{children}</body>
     </html>
   );
 }

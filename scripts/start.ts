@@ -40,8 +40,8 @@ async function main() {
 
   if (!dev && needsBuild()) {
     say("building the studio (first start or sources changed)…");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: childEnv });
-    if (build.status !== 0) throw new Error("next build failed");
+    const build = spawnSync(process.execPath, ["--import", "tsx", path.join("scripts", "build.ts")], { stdio: "inherit", env: childEnv });
+    if (build.status !== 0) throw new Error("the build failed");
   }
 
   // The web server run by this Node, not through npx: npx and its `sh -c` do not pass a signal on,

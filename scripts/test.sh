@@ -16,7 +16,7 @@ mkdir -p .test-reports
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json
 
 step "production build"
-npx next build
+npm run build
 
 # After the build, so the route types Next generates under .next/types are current.
 step "type check"

@@ -1,7 +1,8 @@
 // The studio's production web server (`npm run start:web`; `npm start` runs it): a Node HTTP server of
 // its own with Next's request handler behind it (Next's custom-server API), which answers signed
 // delivery URLs itself (lib/assets/deliver-from-node: the file from the local disk, or the redirect
-// to the object store) and hands every other request to Next unchanged. Run with the react-server condition, as the studio's server
+// to the object store), sends the build's brotli copies of static scripts and stylesheets
+// (lib/http/precompressed-static) and hands every other request to Next unchanged. Run with the react-server condition, as the studio's server
 // modules expect. `PORT` (default 3000) and `HOSTNAME` (default every interface), as `next start`.
 // SIGTERM or SIGINT drains the server (instrumentation.ts, lib/http/server-drain).
 import { createServer } from "node:http";
@@ -12,6 +13,7 @@ async function main() {
   Object.assign(process.env, { NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "1" });
   const { default: next } = await import("next");
   const { deliverFromNode, isDeliveryRequest } = await import("../lib/assets/deliver-from-node");
+  const { precompressedStatic } = await import("../lib/http/precompressed-static");
   const { settings } = await import("../lib/settings");
   const { log } = await import("../lib/log");
   const { SERVER_HEADERS_TIMEOUT_MS, SERVER_KEEP_ALIVE_MS } = await import("../lib/http/keep-alive");
@@ -21,8 +23,9 @@ async function main() {
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const serveStatic = precompressedStatic(process.env.NEXT_DIST_DIR ?? ".next");
   const server = createServer((request, response) => {
-    if (!isDeliveryRequest(request)) return void handle(request, response);
+    if (!isDeliveryRequest(request)) return serveStatic(request, response, () => void handle(request, response));
     // A delivery that fails before its answer starts is Next's to answer (the route's error).
     void deliverFromNode(request, response)
       .catch(() => false)

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { JoinTeamButton } from "@/components/teams/join-team-button";
 import { currentUser } from "@/lib/auth/current-user";
 import { checkInvite } from "@/lib/auth/invites";
@@ -81,7 +82,9 @@ export default async function JoinPage({ searchParams }: { searchParams: Promise
       <p className="mb-6 text-sm text-muted">
         Signed in as {user.name} ({user.email}). You will see what the team shares, and can share your work with it. The link works once, until {expires}.
       </p>
-      <JoinTeamButton token={token} teamName={check.teamName} />
+      <QueryProvider>
+        <JoinTeamButton token={token} teamName={check.teamName} />
+      </QueryProvider>
       <p className="mt-4 text-center text-sm text-muted">
         <Link href="/" className={linkClass}>
           Back to the studio
