@@ -2,15 +2,18 @@
 
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Alert } from "@/components/ui/alert";
+import { onDemand } from "@/components/ui/on-demand";
 import { Spinner } from "@/components/ui/spinner";
 import { extensionFor } from "@/lib/assets/file-name";
 import { fetchBytes, saveFile } from "@/lib/layers/browser-raster";
 import { exportBaseName, numberedFileName } from "@/lib/layers/file-names";
-import { GroupViewer } from "./group-viewer";
 import { animateHref, chatEditorHref } from "@/components/gallery/gallery-links";
 import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
 import { IconButton, IconLink } from "./image-action-icons";
 import { ResultMediaHeader, type ResultMediaProps } from "./result-media";
+
+/** One image of the set, full size: it opens on a click, so its code loads then, not with the page. */
+const GroupViewer = onDemand(async () => (await import("./group-viewer")).GroupViewer);
 
 /**
  * A lite group (spec 4.3 `sequential_image_generation` auto: one request, up to 15 related images)

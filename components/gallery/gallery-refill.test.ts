@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AssetDto } from "@/lib/assets/asset-dto";
-import { refilledNotice, storedRequestOf, videoInputIds, videoJobOf } from "./gallery-refill";
+import { refilledNotice, storedRequestOf } from "./gallery-refill";
+import { videoInputIds, videoJobOf } from "./video-refill";
 
 const asset = { id: "a1", kind: "upload", mime: "image/png", width: 10, height: 10, bytes: 100, durationMs: null, url: "/api/assets/a1", thumbnailUrl: null, downloadUrl: "", delivery: { url: "", thumbnailUrl: null, downloadUrl: "", expiresAt: "" }, role: null, position: 0, layout: null, createdAt: "" } satisfies AssetDto;
 

@@ -1,21 +1,19 @@
 import type { StoredRequest } from "@/components/images/stored-request";
 import type { FormNotice } from "@/components/images/use-generator-form";
-import { initialVideoForm, toVideoRequestBody } from "@/components/videos/video-form-state";
-import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GalleryItemDetailDto } from "@/lib/gallery/gallery-dto";
 import { BETA_GALLERY_MODEL } from "@/lib/gallery/gallery-models";
-import type { VideoInputDto } from "@/lib/videos/video-dto";
-import type { VideoFormValues } from "@/lib/videos/video-schemas";
 import { shortPrompt } from "./gallery-format";
 
 // A generator refilled from a gallery entry (`?reuse=<entry>`): GET .../reuse gives the
 // values stored with the work, which these turn into what each form's own refill takes. Values that
 // no longer suit the form are kept as they are, so the form's rules (the route handler's schema)
-// show what to change. Pure.
+// show what to change. Pure. The video form's refill is in video-refill.ts, so the image pages do not
+// load the video form's code.
 
 type Entry = Pick<GalleryItemDetailDto, "prompt" | "model">;
 
-const asObject = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+/** `value` when it is a plain object, else an empty one: stored values are read without trusting their shape. */
+export const asObject = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 /** The gallery names beta models "beta-pro"/"beta-lite"; the form, by the upstream's names. */
 function betaModelOf(galleryModel: string): string {
@@ -42,23 +40,4 @@ export function refilledNotice(entry: Entry, missing: number): FormNotice {
   return missing > 0
     ? { tone: "warning", text: `${from}, but ${missing} reference image${missing === 1 ? " is" : "s are"} no longer available.` }
     : { tone: "info", text: `${from}. Change anything, then generate.` };
-}
-
-/**
- * A video job as the videos form's Duplicate reads it, from a video entry's stored form values and
- * the input files the viewer may still open (`assets`, by id). The seed is not reused: Duplicate
- * leaves it random unless asked.
- */
-export function videoJobOf(values: unknown, assets: ReadonlyMap<string, AssetDto>): { params: VideoFormValues; inputs: VideoInputDto[]; seed: null } {
-  const stored = asObject(values);
-  const defaults = toVideoRequestBody(initialVideoForm);
-  const params = { ...defaults, ...stored, advanced: { ...asObject(stored.advanced) }, inputs: Array.isArray(stored.inputs) ? stored.inputs : [] } as VideoFormValues;
-  const inputs = params.inputs.map((input) => ({ ...input, asset: assets.get(input.assetId) ?? null }));
-  return { params, inputs, seed: null };
-}
-
-/** The asset ids a video entry's stored form names as inputs. */
-export function videoInputIds(values: unknown): string[] {
-  const inputs = asObject(values).inputs;
-  return Array.isArray(inputs) ? inputs.flatMap((input) => (typeof asObject(input).assetId === "string" ? [asObject(input).assetId as string] : [])) : [];
 }

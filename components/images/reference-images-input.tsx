@@ -5,9 +5,12 @@ import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from "re
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { UploadPurpose } from "@/lib/assets/upload-limits";
 import { apiErrorOf } from "@/lib/client/api";
-import { AssetPicker } from "./asset-picker";
 import type { ReferenceImage } from "./reference-image";
 import { CloseIcon } from "@/components/ui/close-icon";
+import { onDemand } from "@/components/ui/on-demand";
+
+/** "Pick from your images": its code loads at the first click, then it stays mounted so closing it returns focus as a dialog should. */
+const AssetPicker = onDemand(async () => (await import("./asset-picker")).AssetPicker);
 
 // Browsers leave a file's type empty when the system does not know it (HEIC and HEIF on most
 // desktops); the name's extension says what the server will find in its magic bytes.
@@ -43,7 +46,7 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
   // What the studio did to make a file usable (a HEIC photo converted to JPEG), per file.
   const [notices, setNotices] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
-  const [picking, setPicking] = useState(false);
+  const [picker, setPicker] = useState<"unopened" | "open" | "closed">("unopened");
   const fileInput = useRef<HTMLInputElement>(null);
   // Uploads finish after later renders: they read the list as it is then, not as it was.
   const current = useRef(value);
@@ -150,7 +153,7 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
                   choose files
                 </button>{" "}
                 ·{" "}
-                <button type="button" className="font-medium text-accent-600 dark:text-accent-400 hover:underline" onClick={() => setPicking(true)}>
+                <button type="button" className="font-medium text-accent-600 dark:text-accent-400 hover:underline" onClick={() => setPicker("open")}>
                   pick from your images
                 </button>
               </span>
@@ -183,22 +186,24 @@ export function ReferenceImagesInput({ purpose, max, maxBytes, accept, value, on
           {notices.join(" · ")}
         </p>
       ) : null}
-      <AssetPicker
-        open={picking}
-        onClose={() => setPicking(false)}
-        accept={accept}
-        onPick={(asset) => {
-          if (current.current.length >= max) {
-            setError(`At most ${max} image${max === 1 ? "" : "s"} can be attached`);
-            return;
-          }
-          if (asset.bytes > maxBytes) {
-            setError(`That image is larger than ${formatMegabytes(maxBytes)}`);
-            return;
-          }
-          onChange([...current.current, asset]);
-        }}
-      />
+      {picker === "unopened" ? null : (
+        <AssetPicker
+          open={picker === "open"}
+          onClose={() => setPicker("closed")}
+          accept={accept}
+          onPick={(asset) => {
+            if (current.current.length >= max) {
+              setError(`At most ${max} image${max === 1 ? "" : "s"} can be attached`);
+              return;
+            }
+            if (asset.bytes > maxBytes) {
+              setError(`That image is larger than ${formatMegabytes(maxBytes)}`);
+              return;
+            }
+            onChange([...current.current, asset]);
+          }}
+        />
+      )}
     </div>
   );
 }

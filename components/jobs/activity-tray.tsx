@@ -1,12 +1,14 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { onDemand } from "@/components/ui/on-demand";
 import { Spinner } from "@/components/ui/spinner";
-import type { JobDto } from "@/lib/jobs/job-dto";
 import { trayOrder, variationLabels } from "./job-list";
-import { JobRow } from "./job-row";
 import { useJobs } from "./use-jobs";
 import { CloseIcon } from "@/components/ui/close-icon";
+
+/** The panel's list of jobs: its code loads when the panel first opens, not with every page. */
+const ActivityJobs = onDemand(async () => (await import("./activity-jobs")).ActivityJobs);
 
 // The shell's activity button and its panel: the count of running jobs on every
 // signed-in page, and the list of running and recent ones. A disclosure rather than a modal: the
@@ -106,45 +108,12 @@ export function ActivityTray() {
               <p className="px-4 py-8 text-center text-sm text-muted">Loading…</p>
             ) : jobs.isError ? (
               <p className="px-4 py-8 text-center text-sm text-muted">Your activity could not be loaded: {jobs.error.message}</p>
-            ) : running.length + finished.length === 0 ? (
-              <EmptyActivity />
             ) : (
-              <>
-                <JobSection title="Running" jobs={running} variations={variations} onNavigate={() => setOpen(false)} />
-                <JobSection title="Recent" jobs={finished} variations={variations} onNavigate={() => setOpen(false)} />
-              </>
+              <ActivityJobs running={running} finished={finished} variations={variations} onNavigate={() => setOpen(false)} />
             )}
           </div>
         </div>
       ) : null}
-    </div>
-  );
-}
-
-function JobSection({ title, jobs, variations, onNavigate }: { title: string; jobs: JobDto[]; variations: Map<string, string>; onNavigate: () => void }) {
-  if (jobs.length === 0) return null;
-  return (
-    <section aria-label={title}>
-      <h3 className="bg-zinc-50 px-4 py-1.5 text-[11px] font-medium tracking-wide text-muted uppercase dark:bg-zinc-950/40">{title}</h3>
-      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-        {jobs.map((job) => (
-          <JobRow key={job.id} job={job} variation={variations.get(job.id)} onNavigate={onNavigate} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function EmptyActivity() {
-  return (
-    <div className="flex flex-col items-center px-6 py-10 text-center">
-      <span className="grid size-10 place-items-center rounded-xl bg-zinc-100 text-muted dark:bg-zinc-800">
-        <svg viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-          <path d="M2.5 10h3l2-5.5 5 11 2-5.5h3" />
-        </svg>
-      </span>
-      <p className="mt-3 text-sm font-medium">No activity</p>
-      <p className="mt-1 max-w-64 text-xs text-muted">Generations and chat turns you start appear here. They keep running when you leave their page.</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { SessionEndedDialog } from "@/components/session/session-ended-dialog";
+import { SessionEndedNotice } from "@/components/session/session-ended-notice";
 import { isSessionEndedError, markSessionEnded } from "@/components/session/session-ended";
 // Before any form parses with zod on any page (see the module).
 import "@/lib/validation/zod-config";
@@ -20,7 +20,7 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <SessionEndedDialog />
+      <SessionEndedNotice />
     </QueryClientProvider>
   );
 }

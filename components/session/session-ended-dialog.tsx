@@ -1,17 +1,15 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { useSessionEnded } from "./use-session-ended";
 
 // Said once the studio answers 401 to this tab: the page stays as it was (nothing is lost from view),
 // but nothing more is asked of the studio until the designer signs in again, back to this page.
+// Rendered once the session has ended (session-ended-notice.tsx).
 export function SessionEndedDialog() {
-  const ended = useSessionEnded();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    if (ended && ref.current && !ref.current.open) ref.current.showModal();
-  }, [ended]);
-  if (!ended) return null;
+    if (ref.current && !ref.current.open) ref.current.showModal();
+  }, []);
   // Only ever rendered in the browser (a session ends on an answer the browser got).
   const next = `${window.location.pathname}${window.location.search}`;
   return (

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import type { GalleryRefill } from "@/components/gallery/gallery-links";
 import { shortPrompt } from "@/components/gallery/gallery-format";
-import { videoInputIds, videoJobOf } from "@/components/gallery/gallery-refill";
+import { videoInputIds, videoJobOf } from "@/components/gallery/video-refill";
 import { loadAsset, useGalleryRefill } from "@/components/gallery/use-gallery-refill";
 import { useVideoForm } from "./use-video-form";
 import { VideoDashboard } from "./video-dashboard";
