@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Lightbox } from "@/components/images/lightbox-on-demand";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import { useHydrating } from "@/components/ui/use-hydrating";
 import { THREAD_SCROLLER_SELECTOR } from "./chat-panel";
@@ -9,10 +10,6 @@ import { childrenByParent } from "./thread-path";
 import type { TurnActions } from "./turn-actions";
 import { TurnBubble } from "./turn-bubble";
 import type { TurnDto } from "./use-conversation";
-import { onDemand } from "@/components/ui/on-demand";
-
-/** The full-size view of an image: it opens on a click, so its code loads then. */
-const Lightbox = onDemand(async () => (await import("@/components/images/lightbox")).Lightbox);
 
 type Props = {
   /** Every turn of the conversation, for the version switchers. */

@@ -11,12 +11,9 @@ import type { GenerationDto } from "@/lib/images/generation-dto";
 import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
 import { historyItems, useGenerationHistory } from "./generation-history";
 import type { GenerationHistorySource } from "./generation-history-query";
+import { Lightbox } from "./lightbox-on-demand";
 import { VariationSet } from "./variation-set";
 import { groupVariationSets } from "./variation-sets";
-import { onDemand } from "@/components/ui/on-demand";
-
-/** The full-size view of an image: it opens on a click, so its code loads then. */
-const Lightbox = onDemand(async () => (await import("./lightbox")).Lightbox);
 
 /** One generation of the list, with its job when the jobs list still holds it. */
 export type HistoryEntry = {
