@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { freePort, startThrowawayPostgres, type EmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { forkS3Server, S3RVER_CREDENTIALS } from "../test/s3-server-fork";
 
@@ -55,7 +56,7 @@ export type Cluster = {
 /**
  * Starts PostgreSQL and s3rver, applies the migrations, then `webs` × scripts/web.ts on the build in
  * `.next` and `workers` × scripts/worker.ts, all with the same environment (README "Running several
- * instances"); resolves once every web process answers /api/ready (which needs a worker running).
+ * instances"); resolves once every web process answers /api/ready and every worker works its queues.
  * Every process it starts is in `stop()`'s hands from the moment it starts, so a failed start is
  * cleaned up by the caller's `stop()` too.
  */
@@ -136,7 +137,22 @@ export function startCluster(options: { webs: number; workers: number; upstreams
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
-    return { databaseUrl: postgres.url, s3Endpoint, webs, workerPids: workers.map((worker) => worker.pid!), stop };
+    // A web process is ready once any worker runs; the cluster is ready once every worker does (each
+    // announces its presence after it has started working its queues, lib/engine/worker), so that
+    // work sent at once is shared between them.
+    const workerPids = workers.map((worker) => worker.pid!);
+    const database = new pg.Client({ connectionString: postgres.url });
+    await database.connect();
+    try {
+      const present = async () => (await database.query<{ count: string }>(`SELECT count(*) FROM "WorkerPresence" WHERE pid = ANY($1)`, [workerPids])).rows[0].count;
+      while (Number(await present()) < workerPids.length) {
+        if (Date.now() > deadline) throw new Error(`not every worker was working within 120 s`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    } finally {
+      await database.end();
+    }
+    return { databaseUrl: postgres.url, s3Endpoint, webs, workerPids, stop };
   })();
   return { ready, stop };
 }
