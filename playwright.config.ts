@@ -33,15 +33,15 @@ const own = studios[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % studioCount];
 const { baseURL } = own;
 export const { dataDir: studioDataDir, adminStorageState, emulatorPorts } = own;
 
-// Debian's Chromium where present (these machines cannot download Playwright's browsers);
-// Playwright's own browser everywhere else. Shared with scripts/bench-pages.ts.
-const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const launchOptions = existsSync(systemChromium)
-  ? {
-      executablePath: systemChromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    }
-  : {};
+// Debian's Chromium where present (these machines cannot download Playwright's browsers), Playwright's
+// own browser everywhere else. The tests take Debian's headless shell when it is installed: it runs
+// pages without the full browser's user interface and its processes, so it uses far less of the
+// machine's CPU. bench:pages (scripts/bench-pages.ts) takes the full browser, the one a designer's
+// paint is measured in. CHROMIUM_PATH names one binary for both.
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const systemBrowser = (executablePath: string) => (existsSync(executablePath) ? { executablePath, args: CHROMIUM_ARGS } : undefined);
+export const launchOptions = systemBrowser(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium") ?? {};
+const testLaunchOptions = (process.env.CHROMIUM_PATH ? undefined : systemBrowser("/usr/lib/chromium/chromium-headless-shell")) ?? launchOptions;
 
 export default defineConfig({
   testDir: "e2e",
@@ -53,13 +53,15 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs CPU in every test, failing or not, so none is recorded unless asked for:
+    // `--trace retain-on-failure` (or `on`) to investigate a failure.
+    trace: "off",
     screenshot: "only-on-failure",
-    launchOptions,
+    launchOptions: testLaunchOptions,
   },
   projects: [
-    { name: "first-account", testMatch: /first-account\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "first-account", testMatch: /first-account\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: testLaunchOptions } },
+    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: { ...devices["Desktop Chrome"], launchOptions: testLaunchOptions } },
   ],
   webServer: studios.map(({ port, baseURL: url, dataDir, emulatorPorts: emulator }) => ({
     command: `rm -rf "${dataDir}" && exec npx tsx --conditions=react-server scripts/start.ts`,
