@@ -60,8 +60,8 @@ export default defineConfig({
     launchOptions: testLaunchOptions,
   },
   projects: [
-    { name: "first-account", testMatch: /first-account\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: testLaunchOptions } },
-    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: { ...devices["Desktop Chrome"], launchOptions: testLaunchOptions } },
+    { name: "first-account", testMatch: /first-account\.setup\.ts/, use: devices["Desktop Chrome"] },
+    { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["first-account"], use: devices["Desktop Chrome"] },
   ],
   webServer: studios.map(({ port, baseURL: url, dataDir, emulatorPorts: emulator }) => ({
     command: `rm -rf "${dataDir}" && exec npx tsx --conditions=react-server scripts/start.ts`,

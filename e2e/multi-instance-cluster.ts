@@ -130,13 +130,14 @@ export function startCluster(options: { webs: number; workers: number; upstreams
     for (let index = 0; index < options.workers; index += 1) workers.push(await run(`worker${index}`, ["--conditions=react-server", "--import", "tsx", path.join("scripts", "worker.ts")]));
 
     const deadline = Date.now() + 120_000;
-    for (const web of webs) {
-      while ((await fetch(`${web}/api/ready`).catch(() => undefined))?.status !== 200) {
-        if (Date.now() > deadline) throw new Error(`${web} was not ready within 120 s`);
+    const until = async (done: () => Promise<boolean>, what: string) => {
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`${what} within 120 s`);
         if (children.some((child) => child.exitCode !== null && child !== migrate && child !== s3)) throw new Error("a studio process exited during the start");
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-    }
+    };
+    for (const web of webs) await until(async () => (await fetch(`${web}/api/ready`).catch(() => undefined))?.status === 200, `${web} was not ready`);
     // A web process is ready once any worker runs; the cluster is ready once every worker does (each
     // announces its presence after it has started working its queues, lib/engine/worker), so that
     // work sent at once is shared between them.
@@ -144,11 +145,8 @@ export function startCluster(options: { webs: number; workers: number; upstreams
     const database = new pg.Client({ connectionString: postgres.url });
     await database.connect();
     try {
-      const present = async () => (await database.query<{ count: string }>(`SELECT count(*) FROM "WorkerPresence" WHERE pid = ANY($1)`, [workerPids])).rows[0].count;
-      while (Number(await present()) < workerPids.length) {
-        if (Date.now() > deadline) throw new Error(`not every worker was working within 120 s`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const present = async () => Number((await database.query<{ count: string }>(`SELECT count(*) FROM "WorkerPresence" WHERE pid = ANY($1)`, [workerPids])).rows[0].count);
+      await until(async () => (await present()) === workerPids.length, "not every worker was working");
     } finally {
       await database.end();
     }
