@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import axe from "axe-core";
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { adminStorageState } from "../playwright.config";
 
@@ -92,10 +92,16 @@ async function settled(page: Page) {
   );
 }
 
-/** Serious and critical axe-core violations, one readable block each: rule, nodes, what is wrong. */
+/**
+ * Serious and critical axe-core violations, one readable block each: rule, nodes, what is wrong.
+ * axe-core runs in the page itself, injected once per document. (@axe-core/playwright gathers
+ * results frame by frame and finishes them in a blank page of its own, for cross-origin frames,
+ * which the studio has none of; that protocol costs several times the scan itself.)
+ */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => (await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })).violations);
+  return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) =>
       [
