@@ -1,4 +1,4 @@
-// Import cycles that ESLint's import/no-cycle does not see: between lib/ domains (folders), and
+// Import cycles that ESLint's import-x/no-cycle does not see: between lib/ domains (folders), and
 // through type-only imports. A cycle between domains means neither can be understood (or moved)
 // alone; the fix is a browser-safe module both can depend on, never a suppression here.
 import { readdirSync, readFileSync, statSync } from "node:fs";
