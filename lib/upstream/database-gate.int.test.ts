@@ -124,13 +124,20 @@ describe("the studio-wide upstream gate in the database", () => {
     const gates = [gate(dbA, "process-a"), gate(dbB, "process-b")];
     let active = 0;
     let most = 0;
+    let admitted = 0;
+    let letFirstTwoGo!: () => void;
+    const firstTwoIn = new Promise<void>((resolve) => (letFirstTwoGo = resolve));
     await Promise.all(
       Array.from({ length: 20 }, async (_, index) => {
         const release = await gates[index % 2].acquire(model);
         active += 1;
         most = Math.max(most, active);
+        const order = (admitted += 1);
+        if (order === 2) letFirstTwoGo();
         expect(await admittedCount(model)).toBeLessThanOrEqual(2);
-        await sleep(index % 3);
+        // The first two hold their places until both are in, so the gate is seen full at least once
+        // however the machine schedules the rest.
+        await (order <= 2 ? firstTwoIn : sleep(index % 3));
         active -= 1;
         release();
       }),
