@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
 import { openDriver } from "@/lib/db/adapter";
 import { setDatabase } from "@/lib/db/client";
 import { databaseOver, type Database } from "@/lib/db/database";
-import { migrateDriver } from "@/lib/db/migrate";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { stopWakeListener } from "@/lib/wakeups/listener";
+import { MIGRATED_TEMPLATE, onServer, withDatabase } from "./postgres-template";
 
 export type TestDb = {
   db: PrismaClient;
@@ -23,14 +22,8 @@ export function clusterUrl(): string {
 }
 
 /** Runs one statement on the cluster's maintenance database (creating, dropping or closing test databases). */
-export async function onCluster(statement: string): Promise<void> {
-  const admin = new pg.Client(clusterUrl());
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
+export function onCluster(statement: string): Promise<void> {
+  return onServer(clusterUrl(), statement);
 }
 
 export type EmptyTestDatabase = {
@@ -38,40 +31,37 @@ export type EmptyTestDatabase = {
   drop(): Promise<void>;
 };
 
-/** A new, empty, unmigrated database on the run's cluster, for tests of migrations themselves. */
-export async function createEmptyDatabase(): Promise<EmptyTestDatabase> {
+/** A new database on the run's cluster, a copy of `template`. */
+async function createDatabase(template: string): Promise<EmptyTestDatabase> {
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await onCluster(`CREATE DATABASE "${name}"`);
-  const url = new URL(clusterUrl());
-  url.pathname = `/${name}`;
+  await onCluster(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   return {
-    url: url.toString(),
+    url: withDatabase(clusterUrl(), name),
     drop: () => onCluster(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
+}
+
+/** A new, empty, unmigrated database on the run's cluster, for tests of migrations themselves. */
+export function createEmptyDatabase(): Promise<EmptyTestDatabase> {
+  return createDatabase("template1");
 }
 
 let current: Database | undefined;
 
 /**
- * A fresh, fully migrated database on the run's cluster (dropped on close). It also becomes the
- * process's database, so lib code using `db` from "@/lib/db/client" talks to it until it is closed.
+ * A fresh, fully migrated database on the run's cluster (dropped on close): a copy of the template
+ * the global setup migrated. It also becomes the process's database, so lib code using `db` from
+ * "@/lib/db/client" talks to it until it is closed.
  */
 export async function createTestDb(): Promise<TestDb> {
-  const empty = await createEmptyDatabase();
-  const driver = openDriver(empty.url);
-  try {
-    await migrateDriver(driver);
-  } catch (error) {
-    await driver.close();
-    await empty.drop();
-    throw error;
-  }
+  const created = await createDatabase(MIGRATED_TEMPLATE);
+  const driver = openDriver(created.url);
   const database = databaseOver(driver);
   setDatabase(database);
   current = database;
   return {
     db: database.client,
-    url: empty.url,
+    url: created.url,
     async close() {
       if (current === database) {
         // The process's listener (started by a job stream) is on this database, about to be dropped.
@@ -80,7 +70,7 @@ export async function createTestDb(): Promise<TestDb> {
         current = undefined;
       }
       await database.close();
-      await empty.drop();
+      await created.drop();
     },
   };
 }
