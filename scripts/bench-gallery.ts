@@ -12,7 +12,6 @@
 // cluster (the studio's embedded PostgreSQL binaries). Run with the react-server condition (package.json), so the
 // server-only modules of lib/ load outside Next.js.
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import type { CurrentUser } from "../lib/auth/types";
 import { openDriver } from "../lib/db/adapter";
 import { setDatabase } from "../lib/db/client";
@@ -22,6 +21,7 @@ import { migrateDriver } from "../lib/db/migrate";
 import { galleryQuerySchema, type GalleryQuery } from "../lib/gallery/gallery-schemas";
 import { galleryPageSql, listGallery } from "../lib/gallery/list-gallery";
 import { Prisma } from "../lib/generated/prisma/client";
+import { onServer, withDatabase } from "../test/postgres-template";
 import { runBench } from "./bench/studio-harness";
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
@@ -154,22 +154,11 @@ async function withPostgres(use: (url: string) => Promise<void>): Promise<void> 
   const cluster = process.env.DATABASE_URL ? undefined : await startThrowawayPostgres();
   const server = process.env.DATABASE_URL ?? cluster!.url;
   const name = `studio_bench_gallery_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client(server);
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
+  await onServer(server, `CREATE DATABASE "${name}"`);
   try {
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    await use(url.toString());
+    await use(withDatabase(server, name));
   } finally {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await onServer(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await cluster?.stop();
   }
 }
