@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { buildDir } from "./scripts/build-dir";
 import { apiContentSecurityPolicy, baseSecurityHeaders } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
@@ -7,8 +8,7 @@ const nextConfig: NextConfig = {
   // pg-boss (the job sender, lib/engine/job-sender) is loaded from node_modules, as the worker loads it.
   serverExternalPackages: ["@node-rs/argon2", "sharp", "pino", "heic-decode", "@ffmpeg-installer/ffmpeg", "@ffprobe-installer/ffprobe", "pg-boss"],
   poweredByHeader: false,
-  // Lets two checkouts' servers (or a test run beside a dev server) build into separate folders.
-  distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  distDir: buildDir(),
   // `npm test` type-checks the whole repository (tsc) before building; skipping it here keeps
   // `npm start` fast on a fresh machine.
   typescript: { ignoreBuildErrors: true },

@@ -6,6 +6,7 @@ import { adminStorageState, studioDataDir } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
 import { settleJobs } from "./settle-jobs";
 import { apiRoutes, serverActions, type ApiRoute, type Fixtures, type HttpMethod, type MethodSpec, type ParamSource, type ServerAction } from "./route-list";
+import { buildDir } from "../scripts/build-dir";
 
 // Every API route and server action, sent every kind of hostile request, answers with a 4xx
 // that names the problem (never a 5xx) and writes nothing. The routes and actions come from
@@ -326,7 +327,7 @@ function actionCases(action: ServerAction, actionId: string, fixtures: Fixtures)
 
 /** The ids the build gave each server action ("use server" module + export name → id). */
 function serverActionIds(): Map<string, string> {
-  const manifestFile = path.join(process.env.NEXT_DIST_DIR ?? ".next", "server", "server-reference-manifest.json");
+  const manifestFile = path.join(buildDir(), "server", "server-reference-manifest.json");
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { node: Record<string, { filename?: string; exportedName?: string }> };
   return new Map(Object.entries(manifest.node).map(([id, entry]) => [`${entry.filename}#${entry.exportedName}`, id]));
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { adminStorageState, emulatorPorts, studioDataDir } from "../playwright.config";
+import { buildDir } from "../scripts/build-dir";
 
 test.use({ storageState: adminStorageState });
 
@@ -29,7 +30,7 @@ test("no secret reaches the browser bundle or the pages", async ({ page }) => {
   expect(candidates.every(isSecret), "every secret is a non-empty string").toBe(true);
   const secrets = candidates.filter(isSecret);
 
-  const staticDir = path.join(process.env.NEXT_DIST_DIR ?? ".next", "static");
+  const staticDir = path.join(buildDir(), "static");
   const bundle = [...filesUnder(staticDir), ...filesUnder("public")];
   expect(bundle.length).toBeGreaterThan(0);
   for (const file of bundle) {

@@ -23,10 +23,11 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { forkS3Server, S3RVER_CREDENTIALS } from "../test/s3-server-fork";
 import { benchDatabase, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
+import { benchBuildDir } from "./build-dir";
 
 const port = Number(process.env.BENCH_PORT ?? 3410);
 const studio = studioUrl(port);
-const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
+const distDir = benchBuildDir();
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const storage = process.env.BENCH_STORAGE === "s3" ? "s3" : "disk";
 const CONCURRENCY = 6;

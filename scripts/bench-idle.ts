@@ -9,10 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { signUpFirstAccount, startEmulator, startStudio, stopAll, studioCpu, studioUrl, runBench, type StudioCpu } from "./bench/studio-harness";
+import { benchBuildDir } from "./build-dir";
 
 const port = Number(process.env.BENCH_PORT ?? 3500);
 const studio = studioUrl(port);
-const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
+const distDir = benchBuildDir();
 const windowSeconds = Number(process.env.BENCH_SECONDS ?? 60);
 /** After start, the studio's one-off work (migrations, the first probes, schedules) is left to settle. */
 const SETTLE_MS = 15_000;

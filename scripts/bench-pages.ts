@@ -16,11 +16,11 @@ import path from "node:path";
 import { chromium, devices, type Browser } from "@playwright/test";
 import { launchOptions } from "../playwright.config";
 import { runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl } from "./bench/studio-harness";
+import { benchBuildDir } from "./build-dir";
 
 const port = Number(process.env.BENCH_PORT ?? 3910);
 const studio = studioUrl(port);
-// A build folder of its own, so the bench never collides with another checkout's or test run's.
-const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
+const distDir = benchBuildDir();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const verbose = process.env.BENCH_VERBOSE === "1";
 /** /sign-in is opened signed out (it sends a signed-in visitor home); every other page as the admin. */

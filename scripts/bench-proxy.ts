@@ -19,11 +19,11 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { benchDatabase, cpuSecondsOf, emulatorKey, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioCpu, studioUrl, type StudioCpu } from "./bench/studio-harness";
+import { benchBuildDir } from "./build-dir";
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const studio = studioUrl(port);
-// A build folder of its own, so the bench never collides with another checkout's or test run's.
-const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
+const distDir = benchBuildDir();
 const size = "1024x1024";
 const cases = [
   { concurrency: 1, count: Number(process.env.BENCH_N ?? 30) },

@@ -48,10 +48,11 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { VideoJobDto, VideoSubmitAnswer } from "../lib/videos/video-dto";
 import { benchDatabase, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioUrl, type EmulatorUrls } from "./bench/studio-harness";
+import { benchBuildDir } from "./build-dir";
 
 const port = Number(process.env.BENCH_PORT ?? 3450);
 const studio = studioUrl(port);
-const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
+const distDir = benchBuildDir();
 const jobsPerCase = Number(process.env.BENCH_JOBS ?? 3);
 const dashboardCounts = [0, 1, Number(process.env.BENCH_DASHBOARDS ?? 100)];
 const generationSeconds = process.env.BENCH_GENERATION_SECONDS ?? "6";

@@ -4,9 +4,10 @@
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { precompressStatic } from "../lib/http/precompressed-static";
+import { buildDir } from "./build-dir";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const distDir = buildDir();
 
 async function main() {
   const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });

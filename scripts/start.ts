@@ -15,6 +15,7 @@ import { dataDir } from "../lib/data-dir";
 import { loadOrCreateSecrets } from "../lib/secrets";
 import { agreeOnSharedSecrets } from "../lib/shared-secrets";
 import { settings } from "../lib/settings";
+import { buildDir } from "./build-dir";
 
 const dev = process.argv.includes("--dev");
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
@@ -182,7 +183,7 @@ async function startEmulatorWhereNeeded() {
 
 // A build is stale when any source the server is built from is newer than the last build.
 function needsBuild(): boolean {
-  const buildId = path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID");
+  const buildId = path.join(buildDir(), "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   const sources = ["app", "components", "lib", "public", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];

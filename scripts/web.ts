@@ -6,6 +6,7 @@
 // modules expect. `PORT` (default 3000) and `HOSTNAME` (default every interface), as `next start`.
 // SIGTERM or SIGINT drains the server (instrumentation.ts, lib/http/server-drain).
 import { createServer } from "node:http";
+import { buildDir } from "./build-dir";
 
 async function main() {
   // What `next start` sets before Next loads; a custom server gets no signal handling from Next, so
@@ -23,7 +24,7 @@ async function main() {
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const serveStatic = precompressedStatic(process.env.NEXT_DIST_DIR ?? ".next");
+  const serveStatic = precompressedStatic(buildDir());
   const server = createServer((request, response) => {
     if (!isDeliveryRequest(request)) return serveStatic(request, response, () => void handle(request, response));
     // A delivery that fails before its answer starts is Next's to answer (the route's error).
