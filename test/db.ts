@@ -5,7 +5,7 @@ import { setDatabase } from "@/lib/db/client";
 import { databaseOver, type Database } from "@/lib/db/database";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { stopWakeListener } from "@/lib/wakeups/listener";
-import { MIGRATED_TEMPLATE, onServer, withDatabase } from "./postgres-template";
+import { onServer, withDatabase } from "./postgres-template";
 
 export type TestDb = {
   db: PrismaClient;
@@ -54,7 +54,7 @@ let current: Database | undefined;
  * "@/lib/db/client" talks to it until it is closed.
  */
 export async function createTestDb(): Promise<TestDb> {
-  const created = await createDatabase(MIGRATED_TEMPLATE);
+  const created = await createDatabase(inject("TEST_POSTGRES_TEMPLATE"));
   const driver = openDriver(created.url);
   const database = databaseOver(driver);
   setDatabase(database);

@@ -1,8 +1,5 @@
 import pg from "pg";
 
-/** The run's fully migrated database, copied for each test database (CREATE DATABASE … TEMPLATE). */
-export const MIGRATED_TEMPLATE = "studio_test_template";
-
 /** Runs one statement on the server's maintenance database (creating, dropping or closing databases). */
 export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client(serverUrl);
