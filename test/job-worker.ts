@@ -18,11 +18,12 @@ export async function startTestJobWorker(url: string): Promise<TestJobWorker> {
   await boss.start();
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);
-  await workThumbnails(boss);
+  const thumbnails = await workThumbnails(boss);
   return {
     boss,
     async stop() {
       // Runs still under way are the test's own mistake: their jobs would write to a dropped database.
+      thumbnails.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       stopHearingCancels();
       await stopJobSender();

@@ -37,14 +37,25 @@ export function idleRunners(boss: PgBoss, queueName: string): IdleRunners {
 /**
  * Registers `count` runners of `queueName` in this process, one registration each so that each knows
  * its own id: a runner that ends its job looks again at once, for the jobs that came while every
- * runner was busy (their announcements found none idle). Answers the queue's idle runners.
+ * runner was busy (their announcements found none idle). `failed` hears of each run that throws (which
+ * pg-boss then retries by the queue's policy). Answers the queue's idle runners.
  */
-export async function registerRunners<T>(boss: PgBoss, queueName: string, count: number, options: WorkOptions, run: (job: Job<T>) => Promise<void>): Promise<IdleRunners> {
+export async function registerRunners<T>(
+  boss: PgBoss,
+  queueName: string,
+  count: number,
+  options: WorkOptions,
+  run: (job: Job<T>) => Promise<void>,
+  failed?: () => void,
+): Promise<IdleRunners> {
   for (let i = 0; i < count; i += 1) {
     const runner = { id: "" };
     runner.id = await boss.work<T>(queueName, options, async ([job]) => {
       try {
         await run(job);
+      } catch (error) {
+        failed?.();
+        throw error;
       } finally {
         boss.notifyWorker(runner.id);
       }

@@ -8,19 +8,17 @@ import { agentReachesInputs, inputBaseUrl } from "@/lib/videos/agent-request";
 import { runVideoStep } from "@/lib/videos/run-video-step";
 import { sendDueVideoSteps } from "@/lib/videos/send-due-video-steps";
 import { releaseAllLeases } from "@/lib/videos/video-lease";
-import { countDueJobs } from "./due-steps";
-import { registerRunners, type IdleRunners } from "./idle-runners";
+import { startDelayedWorkWaker } from "./delayed-work";
+import { readDueWork } from "./due-work";
+import { idleRunners, registerRunners } from "./idle-runners";
 
 /** Steps one worker takes at once (a step may be a long download). */
 const VIDEO_STEPS_PER_WORKER = 8;
 /**
- * How often a worker counts the steps whose time has come, and wakes as many of its idle runners. A
- * send due at once wakes the runners through pg-boss's notification, but a step made due for later
- * (a video's polls are seconds apart) has no wake-up of its own. One count a worker, where each of its
- * runners polling would fetch for itself: eight fetches every two seconds while nothing is due.
+ * How often an idle runner fetches by itself. A step due at once wakes the runners through pg-boss's
+ * notification, and one made due for later (a video's polls are seconds apart) through the waker
+ * (lib/engine/delayed-work), so this only backs them up.
  */
-const DUE_STEP_CHECK_MS = 2_000;
-/** How often an idle runner fetches by itself: the count above wakes it, so this only backs it up. */
 const RUNNER_POLL_SECONDS = 30;
 
 export type VideoStepWork = { stop(): Promise<void> };
@@ -53,31 +51,21 @@ export async function workVideoSteps(boss: PgBoss, options: { singleProcess: boo
   await boss.updateQueue(queue.name, retryPolicy);
   if (options.singleProcess) await dropStepsOfTheLastWorker();
   const stopping = new AbortController();
-  const runners = await registerRunners<{ videoJobId: string }>(
+  const waker = startDelayedWorkWaker({ queueName: queue.name, runners: idleRunners(boss, queue.name), readDue: readDueWork });
+  await registerRunners<{ videoJobId: string }>(
     boss,
     queue.name,
     VIDEO_STEPS_PER_WORKER,
     { pollingIntervalSeconds: RUNNER_POLL_SECONDS, notifyPollingIntervalSeconds: RUNNER_POLL_SECONDS },
     (step) => runVideoStep(step.data.videoJobId, AbortSignal.any([stopping.signal, step.signal])),
+    () => waker.runFailed(),
   );
-  const dueCheck = setInterval(() => void wakeForDueSteps(runners), DUE_STEP_CHECK_MS);
-  dueCheck.unref();
   await sendDueVideoSteps();
   return {
     async stop() {
-      clearInterval(dueCheck);
+      waker.stop();
       stopping.abort();
       await boss.offWork(queue.name, { wait: true });
     },
   };
-}
-
-/** Wakes one idle runner for each step due now; a failed count is logged, and the next tries again. */
-async function wakeForDueSteps(runners: IdleRunners): Promise<void> {
-  try {
-    const due = await countDueJobs(WORK_QUEUES.videoSteps.name);
-    for (let i = 0; i < due; i += 1) runners.wakeOne();
-  } catch (error) {
-    log.warn({ err: error }, "could not count the video steps due; the runners' own polls take them meanwhile");
-  }
 }

@@ -100,7 +100,7 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   // Hears cancels of image jobs.
   startWakeListener();
   const stopHearingCancels = await workImageJobs(boss);
-  await workThumbnails(boss);
+  const thumbnails = await workThumbnails(boss);
   const videoSteps = await workVideoSteps(boss, options);
   const probeTimer = startProbing();
   // Last, so that a worker counts as running (GET /api/ready) only once it takes work.
@@ -112,6 +112,7 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
       clearInterval(probeTimer);
       // Image jobs under way end interrupted at once (Run again), rather than hold the stop.
       await interruptHeldJobs();
+      thumbnails.stop();
       await videoSteps.stop();
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
       stopHearingCancels();

@@ -1,10 +1,10 @@
 import "server-only";
 import { PgBoss } from "pg-boss";
-import { databaseUrlInUse } from "@/lib/db/client";
+import { databaseUrlInUse, db } from "@/lib/db/client";
 import { ENGINE_POOL_OPTIONS } from "@/lib/db/pool-idle";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { announceImageRunAtCommit } from "@/lib/wakeups/channel";
+import { announceDelayedWork, announceImageRunAtCommit } from "@/lib/wakeups/channel";
 import { THUMBNAIL_DELAY_SECONDS, WORK_QUEUES } from "./work-queues";
 
 // How a process hands work to the workers: a pg-boss job inserted by the transaction that records
@@ -59,25 +59,33 @@ export async function sendImageJobRun(tx: Prisma.TransactionClient, jobId: strin
   await announceImageRunAtCommit(tx, jobId);
 }
 
-/** Sends the making of asset `assetId`'s thumbnail to the workers; it is sent only if `tx` commits, and once while one waits or runs. */
+/**
+ * Sends the making of asset `assetId`'s thumbnail to the workers, and has them wake for it when it
+ * comes due; it is sent only if `tx` commits, and once while one waits or runs.
+ */
 export async function sendThumbnailRun(tx: Prisma.TransactionClient, assetId: string): Promise<void> {
   const boss = await sender();
-  await boss.send(WORK_QUEUES.thumbnails.name, { assetId }, { db: onTransaction(tx), singletonKey: assetId, startAfter: THUMBNAIL_DELAY_SECONDS });
+  const queue = WORK_QUEUES.thumbnails.name;
+  await boss.send(queue, { assetId }, { db: onTransaction(tx), singletonKey: assetId, startAfter: THUMBNAIL_DELAY_SECONDS });
+  await announceDelayedWork(tx, queue, THUMBNAIL_DELAY_SECONDS * 1000);
 }
 
 /**
  * Makes the next step of video job `videoJobId` due at `startAfter` (at once when omitted), on `tx`
  * when given (sent only if it commits). A step already waiting for the video is moved rather than
- * doubled: the video's id is the step's singleton key.
+ * doubled: the video's id is the step's singleton key. The workers wake for it when it comes due.
  */
 export async function sendVideoStep(videoJobId: string, options: { tx?: Prisma.TransactionClient; startAfter?: Date } = {}): Promise<void> {
   const boss = await sender();
-  await boss.upsert(WORK_QUEUES.videoSteps.name, { videoJobId }, {
+  const queue = WORK_QUEUES.videoSteps.name;
+  const startAfter = options.startAfter ?? new Date();
+  await boss.upsert(queue, { videoJobId }, {
     singletonKey: videoJobId,
     // Always named: an upsert leaves what it is not given as it was, and a waiting step may be due later.
-    startAfter: options.startAfter ?? new Date(),
+    startAfter,
     ...(options.tx ? { db: onTransaction(options.tx) } : {}),
   });
+  await announceDelayedWork(options.tx ?? db, queue, startAfter.getTime() - Date.now());
 }
 
 /** Stops this process's sender (tests, whose database goes away). */

@@ -43,3 +43,18 @@ export const IMAGE_RUN_SENT_CHANNEL = "studio_image_run_sent";
 export async function announceImageRunAtCommit(tx: Prisma.TransactionClient, jobId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${IMAGE_RUN_SENT_CHANNEL}, ${jobId})`;
 }
+
+/**
+ * The channel on which a process tells the workers that work was sent to wait on a queue until a
+ * later time (a result's thumbnail, a video's next step); the payload is the queue's name and the
+ * wait in milliseconds, "<queue> <ms>". Each worker sets a timer for it (lib/engine/delayed-work).
+ */
+export const DELAYED_WORK_SENT_CHANNEL = "studio_delayed_work_sent";
+
+/**
+ * Tells every worker that work on `queueName` comes due in `inMs`: once `client` commits when it is a
+ * transaction, at once otherwise.
+ */
+export async function announceDelayedWork(client: Prisma.TransactionClient, queueName: string, inMs: number): Promise<void> {
+  await client.$executeRaw`SELECT pg_notify(${DELAYED_WORK_SENT_CHANNEL}, ${`${queueName} ${Math.max(0, Math.round(inMs))}`})`;
+}

@@ -2,7 +2,8 @@ import "server-only";
 import pg from "pg";
 import { databaseUrlInUse } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { IMAGE_RUN_SENT_CHANNEL, JOB_CANCEL_CHANNEL, JOB_STREAM_WAKE_CHANNEL, UPSTREAMS_CHANGED_CHANNEL } from "./channel";
+import { DELAYED_WORK_SENT_CHANNEL, IMAGE_RUN_SENT_CHANNEL, JOB_CANCEL_CHANNEL, JOB_STREAM_WAKE_CHANNEL, UPSTREAMS_CHANGED_CHANNEL } from "./channel";
+import { wakeEveryDelayedWork, wakeForDelayedWork } from "./delayed-work-wake";
 import { wakeEveryImageRunner, wakeImageRunner } from "./image-run-wake";
 import { wakeJobCancel } from "./job-cancel-wake";
 import { processWakeups, setListening, wakeForUpstreamChange, wakeUserStreams, type WakeListener } from "./process-wakeups";
@@ -10,7 +11,7 @@ import { reconnectDelayMs } from "./reconnect-delay";
 
 // One connection per process LISTENs for wake-ups (lib/wakeups/channel): it wakes the job streams
 // of the user each names (every stream, for a change of an upstream's reachability), and the process's job runner (a worker's) when a job's owner cancels it or
-// an image job's run is sent. It is a client of its own, not one of the Prisma pool's: a pooled
+// an image job's run is sent, or work is sent to come due later. It is a client of its own, not one of the Prisma pool's: a pooled
 // connection is handed to other queries, and a LISTEN belongs to its session. When it drops, streams
 // poll until it is back; it never takes the process down.
 
@@ -61,18 +62,20 @@ function runListener(retryDelayMs: (failures: number) => number): WakeListener {
       if (channel === JOB_CANCEL_CHANNEL && payload) wakeJobCancel(payload);
       if (channel === IMAGE_RUN_SENT_CHANNEL) wakeImageRunner();
       if (channel === UPSTREAMS_CHANGED_CHANNEL) wakeForUpstreamChange();
+      if (channel === DELAYED_WORK_SENT_CHANNEL && payload) wakeForDelayedWork(payload);
     });
     listen(connection).catch((error: unknown) => lost(connection, error));
   }
 
   async function listen(connection: pg.Client): Promise<void> {
     await connection.connect();
-    await connection.query([JOB_STREAM_WAKE_CHANNEL, JOB_CANCEL_CHANNEL, IMAGE_RUN_SENT_CHANNEL, UPSTREAMS_CHANGED_CHANNEL].map((channel) => `LISTEN ${connection.escapeIdentifier(channel)}`).join("; "));
+    await connection.query([JOB_STREAM_WAKE_CHANNEL, JOB_CANCEL_CHANNEL, IMAGE_RUN_SENT_CHANNEL, UPSTREAMS_CHANGED_CHANNEL, DELAYED_WORK_SENT_CHANNEL].map((channel) => `LISTEN ${connection.escapeIdentifier(channel)}`).join("; "));
     if (current !== connection) return;
     failures = 0;
-    // Wakes every stream, and the image runners: what was notified while there was no listener is read now.
+    // Wakes every stream, and the runners: what was notified while there was no listener is read now.
     setListening(true);
     wakeEveryImageRunner();
+    wakeEveryDelayedWork();
   }
 
   /** Handles the end of `connection`, once (its error and end events may both come). */
