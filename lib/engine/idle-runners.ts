@@ -35,10 +35,19 @@ export function idleRunners(boss: PgBoss, queueName: string): IdleRunners {
 }
 
 /**
+ * How often a queue's runners but the first look for work by themselves. They are woken for the work
+ * announced, and the first runner's own look (`pollingIntervalSeconds`) backs up an announcement
+ * lost; a look of each of the others is only a last resort, so an idle worker's many runners add
+ * almost no statements.
+ */
+export const SPARE_RUNNER_POLL_SECONDS = 300;
+
+/**
  * Registers `count` runners of `queueName` in this process, one registration each so that each knows
  * its own id: a runner that ends its job looks again at once, for the jobs that came while every
- * runner was busy (their announcements found none idle). `failed` hears of each run that throws (which
- * pg-boss then retries by the queue's policy). Answers the queue's idle runners.
+ * runner was busy (their announcements found none idle). The first runner looks by itself as
+ * `options` say, the others every SPARE_RUNNER_POLL_SECONDS. `failed` hears of each run that throws
+ * (which pg-boss then retries by the queue's policy). Answers the queue's idle runners.
  */
 export async function registerRunners<T>(
   boss: PgBoss,
@@ -48,9 +57,10 @@ export async function registerRunners<T>(
   run: (job: Job<T>) => Promise<void>,
   failed?: () => void,
 ): Promise<IdleRunners> {
+  const spare: WorkOptions = { ...options, pollingIntervalSeconds: SPARE_RUNNER_POLL_SECONDS, notifyPollingIntervalSeconds: SPARE_RUNNER_POLL_SECONDS };
   for (let i = 0; i < count; i += 1) {
     const runner = { id: "" };
-    runner.id = await boss.work<T>(queueName, options, async ([job]) => {
+    runner.id = await boss.work<T>(queueName, i === 0 ? options : spare, async ([job]) => {
       try {
         await run(job);
       } catch (error) {

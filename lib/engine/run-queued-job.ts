@@ -26,8 +26,9 @@ import { WORK_QUEUES } from "@/lib/jobs/work-queues";
  */
 const IMAGE_RUNS_PER_WORKER = 16;
 /**
- * How often an idle runner looks for runs by itself: runs are announced (lib/wakeups/channel), so
- * this only bounds the wait for one whose announcement was lost.
+ * How often the first idle runner looks for runs by itself (the others far less often,
+ * lib/engine/idle-runners): runs are announced (lib/wakeups/channel), so this only bounds the wait for
+ * one whose announcement was lost.
  */
 const IMAGE_RUN_POLL_SECONDS = 30;
 /** While the listener is down no announcement is heard: every idle runner looks this often instead. */

@@ -15,7 +15,8 @@ import { idleRunners, registerRunners } from "./idle-runners";
 /** Steps one worker takes at once (a step may be a long download). */
 const VIDEO_STEPS_PER_WORKER = 8;
 /**
- * How often an idle runner fetches by itself. A step due at once wakes the runners through pg-boss's
+ * How often the first idle runner fetches by itself (the others far less often,
+ * lib/engine/idle-runners). A step due at once wakes the runners through pg-boss's
  * notification, and one made due for later (a video's polls are seconds apart) through the waker
  * (lib/engine/delayed-work), so this only backs them up.
  */
