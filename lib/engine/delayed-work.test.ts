@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { wakeEveryDelayedWork, wakeForDelayedWork } from "@/lib/wakeups/delayed-work-wake";
-import { AFTER_FAILURE_CHECK_MS, startDelayedWorkWaker, UNHEARD_CHECK_MS, type DelayedWorkWaker } from "./delayed-work";
+import { AFTER_FAILURE_CHECK_MS, startDelayedWorkWaker, type DelayedWorkWaker } from "./delayed-work";
+import { UNHEARD_POLL_MS } from "./idle-runners";
 import type { DueWork } from "./due-work";
 
 // The waker on fake timers, with a queue whose counts the test scripts: what it counts, when, and how
@@ -87,10 +88,10 @@ describe("the delayed work waker", () => {
     listening = false;
     start();
     await settle();
-    await vi.advanceTimersByTimeAsync(3 * UNHEARD_CHECK_MS);
+    await vi.advanceTimersByTimeAsync(3 * UNHEARD_POLL_MS);
     expect(readDue).toHaveBeenCalledTimes(4);
     listening = true;
-    await vi.advanceTimersByTimeAsync(3 * UNHEARD_CHECK_MS);
+    await vi.advanceTimersByTimeAsync(3 * UNHEARD_POLL_MS);
     expect(readDue).toHaveBeenCalledTimes(4);
   });
 

@@ -2,18 +2,15 @@ import "server-only";
 import { log } from "@/lib/log";
 import { onDelayedWorkWake } from "@/lib/wakeups/delayed-work-wake";
 import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
-import type { IdleRunners } from "./idle-runners";
+import { UNHEARD_POLL_MS, type IdleRunners } from "./idle-runners";
 import type { DueWork } from "./due-work";
 
 // Wakes a queue's runners in this worker for work sent to come due later (a result's thumbnail, a
 // video's next step), which no notification can wake them for at its time: every send announces how
 // long until it is due (lib/wakeups/channel), and the waker sets a timer for the soonest. When a timer
 // ends, one statement counts what is due (waking as many idle runners) and times the next. So an
-// idle worker sends no statement for its delayed work; the runners' own polls (half a minute
-// apart) only back it up.
+// idle worker sends no statement for its delayed work; the runners' own polls only back it up.
 
-/** While the listener is down no announcement is heard: the waker counts this often instead. */
-export const UNHEARD_CHECK_MS = 2_000;
 /**
  * After a run fails, its retry comes due later by the queue's retry policy, which nothing announces:
  * the waker counts once the engine has recorded the failure, and times the retry from there.
@@ -103,7 +100,7 @@ export function startDelayedWorkWaker({ queueName, runners, readDue, listening =
   onDelayedWorkWake(queueName, { dueIn: waker.dueIn, heardNothingSince: () => void waker.check() });
   const unheard = setInterval(() => {
     if (!listening()) void waker.check();
-  }, UNHEARD_CHECK_MS);
+  }, UNHEARD_POLL_MS);
   unheard.unref();
   void waker.check();
   return waker;

@@ -1,6 +1,9 @@
 import "server-only";
+import type { Job, PgBoss, WorkOptions } from "pg-boss";
 import { db } from "@/lib/db/client";
 import { ENGINE_SCHEMA } from "@/lib/jobs/work-queues";
+import { startDelayedWorkWaker, type DelayedWorkWaker } from "./delayed-work";
+import { idleRunners, registerRunners } from "./idle-runners";
 
 /** How many of a queue's jobs a runner could take now, and in how many ms (by the database's clock) the next of the others comes due. */
 export type DueWork = { due: number; nextInMs: number | null };
@@ -28,4 +31,15 @@ export async function readDueWork(queueName: string): Promise<DueWork> {
     queueName,
   );
   return row ?? { due: 0, nextInMs: null };
+}
+
+/**
+ * Registers `count` runners of `queueName` (lib/engine/idle-runners) with the waker that wakes them
+ * for its delayed work (lib/engine/delayed-work) and times a failed run's retry. `stop` stops the
+ * waker; the runners stop with `boss`.
+ */
+export async function registerDelayedWorkRunners<T>(boss: PgBoss, queueName: string, count: number, options: WorkOptions, run: (job: Job<T>) => Promise<void>): Promise<DelayedWorkWaker> {
+  const waker = startDelayedWorkWaker({ queueName, runners: idleRunners(boss, queueName), readDue: readDueWork });
+  await registerRunners(boss, queueName, count, options, run, () => waker.runFailed());
+  return waker;
 }

@@ -34,6 +34,9 @@ export function idleRunners(boss: PgBoss, queueName: string): IdleRunners {
   };
 }
 
+/** While the listener is down no announcement is heard: a worker looks for its queues' work this often instead. */
+export const UNHEARD_POLL_MS = 2_000;
+
 /**
  * How often a queue's runners but the first look for work by themselves. They are woken for the work
  * announced, and the first runner's own look (`pollingIntervalSeconds`) backs up an announcement

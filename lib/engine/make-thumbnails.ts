@@ -4,9 +4,7 @@ import { makeQueuedThumbnail } from "@/lib/assets/asset-thumbnail";
 import { isImageDecodeError } from "@/lib/assets/thumbnail";
 import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 import { log } from "@/lib/log";
-import { startDelayedWorkWaker } from "./delayed-work";
-import { readDueWork } from "./due-work";
-import { idleRunners, registerRunners } from "./idle-runners";
+import { registerDelayedWorkRunners } from "./due-work";
 
 // A worker's side of the thumbnail queue (lib/jobs/work-queues): a run names only its asset, whose row
 // says whether there is still a thumbnail to make.
@@ -48,7 +46,5 @@ export async function workThumbnails(boss: PgBoss): Promise<ThumbnailWork> {
   // A queue made by an earlier release keeps its row: its retry policy is brought up to date.
   const { policy: _policy, ...retryPolicy } = queue.options;
   await boss.updateQueue(queue.name, retryPolicy);
-  const waker = startDelayedWorkWaker({ queueName: queue.name, runners: idleRunners(boss, queue.name), readDue: readDueWork });
-  await registerRunners(boss, queue.name, THUMBNAILS_PER_WORKER, { pollingIntervalSeconds: RUNNER_POLL_SECONDS }, makeThumbnail, () => waker.runFailed());
-  return waker;
+  return registerDelayedWorkRunners(boss, queue.name, THUMBNAILS_PER_WORKER, { pollingIntervalSeconds: RUNNER_POLL_SECONDS }, makeThumbnail);
 }

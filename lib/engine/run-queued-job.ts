@@ -13,7 +13,7 @@ import { workThroughOutages } from "./outage-wait";
 import { onJobCancelWake } from "@/lib/wakeups/job-cancel-wake";
 import { onImageRunWake } from "@/lib/wakeups/image-run-wake";
 import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
-import { registerRunners } from "./idle-runners";
+import { registerRunners, UNHEARD_POLL_MS } from "./idle-runners";
 import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 
 // A worker's side of the image queue (lib/jobs/work-queues): a run names only its studio job, whose work
@@ -31,8 +31,6 @@ const IMAGE_RUNS_PER_WORKER = 16;
  * one whose announcement was lost.
  */
 const IMAGE_RUN_POLL_SECONDS = 30;
-/** While the listener is down no announcement is heard: every idle runner looks this often instead. */
-const UNHEARD_POLL_MS = 2_000;
 
 type ImageJob = Pick<Job, "id" | "ownerId" | "kind" | "generationId" | "turnId" | "createdAt" | "startedAt">;
 

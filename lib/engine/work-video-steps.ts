@@ -8,9 +8,7 @@ import { agentReachesInputs, inputBaseUrl } from "@/lib/videos/agent-request";
 import { runVideoStep } from "@/lib/videos/run-video-step";
 import { sendDueVideoSteps } from "@/lib/videos/send-due-video-steps";
 import { releaseAllLeases } from "@/lib/videos/video-lease";
-import { startDelayedWorkWaker } from "./delayed-work";
-import { readDueWork } from "./due-work";
-import { idleRunners, registerRunners } from "./idle-runners";
+import { registerDelayedWorkRunners } from "./due-work";
 
 /** Steps one worker takes at once (a step may be a long download). */
 const VIDEO_STEPS_PER_WORKER = 8;
@@ -52,14 +50,12 @@ export async function workVideoSteps(boss: PgBoss, options: { singleProcess: boo
   await boss.updateQueue(queue.name, retryPolicy);
   if (options.singleProcess) await dropStepsOfTheLastWorker();
   const stopping = new AbortController();
-  const waker = startDelayedWorkWaker({ queueName: queue.name, runners: idleRunners(boss, queue.name), readDue: readDueWork });
-  await registerRunners<{ videoJobId: string }>(
+  const waker = await registerDelayedWorkRunners<{ videoJobId: string }>(
     boss,
     queue.name,
     VIDEO_STEPS_PER_WORKER,
     { pollingIntervalSeconds: RUNNER_POLL_SECONDS, notifyPollingIntervalSeconds: RUNNER_POLL_SECONDS },
     (step) => runVideoStep(step.data.videoJobId, AbortSignal.any([stopping.signal, step.signal])),
-    () => waker.runFailed(),
   );
   await sendDueVideoSteps();
   return {
