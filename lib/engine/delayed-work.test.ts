@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { wakeEveryDelayedWork, wakeForDelayedWork } from "@/lib/wakeups/delayed-work-wake";
-import { AFTER_FAILURE_CHECK_MS, startDelayedWorkWaker, type DelayedWorkWaker } from "./delayed-work";
+import { AFTER_FAILURE_CHECK_MS, startDelayedWorkWaker, type DelayedWorkWaker, type DueWork } from "./delayed-work";
 import { UNHEARD_POLL_MS } from "./idle-runners";
-import type { DueWork } from "./due-work";
 
 // The waker on fake timers, with a queue whose counts the test scripts: what it counts, when, and how
 // many runners it wakes.

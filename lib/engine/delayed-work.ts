@@ -3,7 +3,6 @@ import { log } from "@/lib/log";
 import { onDelayedWorkWake } from "@/lib/wakeups/delayed-work-wake";
 import { hearsOtherProcesses } from "@/lib/wakeups/process-wakeups";
 import { UNHEARD_POLL_MS, type IdleRunners } from "./idle-runners";
-import type { DueWork } from "./due-work";
 
 // Wakes a queue's runners in this worker for work sent to come due later (a result's thumbnail, a
 // video's next step), which no notification can wake them for at its time: every send announces how
@@ -16,6 +15,9 @@ import type { DueWork } from "./due-work";
  * the waker counts once the engine has recorded the failure, and times the retry from there.
  */
 export const AFTER_FAILURE_CHECK_MS = 1_000;
+
+/** How many of a queue's jobs a runner could take now, and in how many ms (by the database's clock) the next of the others comes due. */
+export type DueWork = { due: number; nextInMs: number | null };
 
 export type DelayedWorkWaker = {
   /** Counts what is due now, wakes as many idle runners, and sets the timer for the next. */

@@ -2,11 +2,8 @@ import "server-only";
 import type { Job, PgBoss, WorkOptions } from "pg-boss";
 import { db } from "@/lib/db/client";
 import { ENGINE_SCHEMA } from "@/lib/jobs/work-queues";
-import { startDelayedWorkWaker, type DelayedWorkWaker } from "./delayed-work";
+import { startDelayedWorkWaker, type DelayedWorkWaker, type DueWork } from "./delayed-work";
 import { idleRunners, registerRunners } from "./idle-runners";
-
-/** How many of a queue's jobs a runner could take now, and in how many ms (by the database's clock) the next of the others comes due. */
-export type DueWork = { due: number; nextInMs: number | null };
 
 /**
  * `queueName`'s jobs as pg-boss's fetch of a `stately` queue selects them: waiting (created, or failed
