@@ -152,9 +152,19 @@ async function serveFromObjectStore(page: Page, pagePath: string, assetId: strin
   );
 }
 
-/** The error a canvas that drew the player's current frame throws when read: a SecurityError once the video came from another origin. */
+/**
+ * The error a canvas that drew the player's current frame throws when read: a SecurityError once the video came
+ * from another origin. A player that has loaded only its metadata has no frame to draw, and drawing nothing taints
+ * nothing, so it is first asked for its current frame.
+ */
 function canvasReadError(page: Page): Promise<string | null> {
-  return page.getByTestId("video-player").evaluate((video: HTMLVideoElement) => {
+  return page.getByTestId("video-player").evaluate(async (video: HTMLVideoElement) => {
+    if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
+      const loaded = new Promise((resolve) => video.addEventListener("loadeddata", resolve, { once: true }));
+      video.preload = "auto";
+      video.currentTime = 0;
+      await loaded;
+    }
     const canvas = document.createElement("canvas");
     canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
     try {
