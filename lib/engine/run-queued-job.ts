@@ -48,11 +48,11 @@ function workOf(job: ImageJob): Promise<JobWork> {
  * nobody holds itself, lib/jobs/cancel-job). From here the runner's heartbeat keeps it.
  */
 async function claim(jobId: string): Promise<Job | null> {
-  const { count } = await db.job.updateMany({
+  const [job] = await db.job.updateManyAndReturn({
     where: { id: jobId, state: { in: [...ACTIVE_JOB_STATES] }, runnerId: null, cancelRequestedAt: null },
     data: runnerClaim(),
   });
-  return count === 1 ? db.job.findUniqueOrThrow({ where: { id: jobId } }) : null;
+  return job ?? null;
 }
 
 /** Runs one image job sent by a start (lib/jobs/job-sender); a job already taken or ended is left alone. */

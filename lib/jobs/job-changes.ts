@@ -5,7 +5,7 @@ import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { db } from "@/lib/db/client";
 import { hasErrorName } from "@/lib/error-name";
 import type { Job, Prisma } from "@/lib/generated/prisma/client";
-import { wakeJobStreamsAtCommit } from "@/lib/wakeups/channel";
+import { JOB_STREAM_WAKE_CHANNEL } from "@/lib/wakeups/channel";
 import { ACTIVE_JOB_STATES, isActiveJobState } from "./job-dto";
 import { toJobDto } from "./to-job-dto";
 
@@ -30,9 +30,15 @@ export async function lockOwnerJobs(tx: Tx, ownerId: string): Promise<OwnerLocke
   return tx as OwnerLockedTx;
 }
 
+/** Writes the job's event and wakes its owner's streams once `tx` commits (lib/wakeups/channel), in one statement. */
 async function publish(tx: Tx, job: Job): Promise<void> {
-  await tx.jobEvent.create({ data: { jobId: job.id, ownerId: job.ownerId, data: toJobDto(job) } });
-  await wakeJobStreamsAtCommit(tx, job.ownerId);
+  await tx.$executeRaw`
+    WITH event AS (
+      INSERT INTO "JobEvent" ("jobId", "ownerId", "data", "createdAt")
+      VALUES (${job.id}, ${job.ownerId}, ${JSON.stringify(toJobDto(job))}::jsonb, ${new Date()})
+      RETURNING "ownerId"
+    )
+    SELECT pg_notify(${JOB_STREAM_WAKE_CHANNEL}, "ownerId") FROM event`;
 }
 
 /** What a new job is charged to (lib/budgets): the team active when it starts, its model, what it asks for. */

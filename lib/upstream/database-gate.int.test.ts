@@ -326,6 +326,26 @@ describe("the studio-wide upstream gate in the database", () => {
     [release, ...releases].forEach((releaseSlot) => releaseSlot());
   });
 
+  it("an admission of several tickets at once marks each person and team served at their last turn in it", async () => {
+    const model = "several";
+    const a = gate(dbA, "process-a", { defaultLimit: 1 });
+    const release = await a.acquire(model, { party: { personId: "C", teamId: null } });
+    const waiting = [];
+    for (const personId of ["A", "A", "B"]) waiting.push(await join(() => a.acquire(model, { party: { personId, teamId: "team" } }), model));
+
+    a.setLimit(model, 4);
+    const releases = await Promise.all(waiting.map((waiter) => waiter.slot));
+    // C was served first (turn 1); then, by person, A's first, B's, A's second (turns 2, 3, 4).
+    const served = await dbA.upstreamGateServed.findMany({ where: { model }, orderBy: [{ party: "asc" }, { partyId: "asc" }] });
+    expect(served.map(({ party, partyId, servedSeq }) => [party, partyId, Number(servedSeq)])).toEqual([
+      ["person", "A", 4],
+      ["person", "B", 3],
+      ["person", "C", 1],
+      ["team", "team", 4],
+    ]);
+    [release, ...releases].forEach((releaseSlot) => releaseSlot());
+  });
+
   it("refuses a limit that is not a positive integer", () => {
     expect(() => gate(dbA, "process-a", { defaultLimit: 0 })).toThrow(RangeError);
     expect(() => gate(dbA, "process-a").setLimit("m", 1.5)).toThrow(RangeError);

@@ -74,30 +74,48 @@ export async function admitAfter<T>(db: PrismaClient, options: AdmissionOptions,
 }
 
 async function admitNext(tx: Tx, { model, limit, staleAfterMs }: AdmissionOptions): Promise<TicketId[]> {
-  await tx.$executeRaw`DELETE FROM "UpstreamGateTicket" WHERE "model" = ${model} AND "heartbeatAt" < ${staleBefore(staleAfterMs)}`;
-  const line = lineOf(await readLines(tx, Prisma.sql`t."model" = ${model}`, staleAfterMs));
+  const line = lineOf(await readLineDroppingStale(tx, model, staleAfterMs));
   const admitted = line.order.slice(0, Math.max(limit - line.busy, 0));
   if (admitted.length === 0) return [];
-  const ids = admitted.map((ticket) => ticket.ticket);
-  await tx.$executeRaw`UPDATE "UpstreamGateTicket" SET "admittedAt" = ${NOW} WHERE "id" = ANY(${ids}::bigint[])`;
-  await markServed(tx, model, admitted);
-  return ids;
+  await markAdmitted(tx, model, admitted);
+  return admitted.map((ticket) => ticket.ticket);
 }
 
-/** Marks each admitted ticket's person and team as served, in admission order, after every earlier admission of the line. */
-async function markServed(tx: Tx, model: string, admitted: LineTicket[]): Promise<void> {
-  const [{ last }] = await tx.$queryRaw<{ last: string }[]>`
-    SELECT COALESCE(MAX("servedSeq"), 0)::text AS "last" FROM "UpstreamGateServed" WHERE "model" = ${model}`;
+/** Deletes the model's stale tickets and reads the rest of its line, in one statement. */
+function readLineDroppingStale(tx: Tx, model: string, staleAfterMs: number): Promise<LineRow[]> {
+  // The statement's reads see the line as it was before its own delete, so the deleted ids are left out.
+  return readLines(
+    tx,
+    Prisma.sql`t."model" = ${model} AND t."id" NOT IN (SELECT "id" FROM stale)`,
+    staleAfterMs,
+    Prisma.sql`WITH stale AS (DELETE FROM "UpstreamGateTicket" WHERE "model" = ${model} AND "heartbeatAt" < ${staleBefore(staleAfterMs)} RETURNING "id")`,
+  );
+}
+
+/**
+ * Marks the tickets admitted, and each one's person and team as served in admission order after every
+ * earlier admission of the line, in one statement. A party admitted twice at once is written once,
+ * with its later turn: one command may not update the same row twice.
+ */
+async function markAdmitted(tx: Tx, model: string, admitted: LineTicket[]): Promise<void> {
+  const turns = new Map<string, { party: string; partyId: string; turn: number }>();
   for (const [index, ticket] of admitted.entries()) {
-    const seq = BigInt(last) + BigInt(index + 1);
     const parties: [string, string][] = [[PERSON, personKeyOf(ticket)]];
     if (ticket.teamId !== null) parties.push([TEAM, ticket.teamId]);
-    for (const [party, partyId] of parties) {
-      await tx.$executeRaw`
-        INSERT INTO "UpstreamGateServed" ("model", "party", "partyId", "servedSeq") VALUES (${model}, ${party}, ${partyId}, ${seq})
-        ON CONFLICT ("model", "party", "partyId") DO UPDATE SET "servedSeq" = EXCLUDED."servedSeq"`;
-    }
+    for (const [party, partyId] of parties) turns.set(`${party}:${partyId}`, { party, partyId, turn: index + 1 });
   }
+  const marks = [...turns.values()];
+  await tx.$executeRaw`
+    WITH admitted AS (
+      UPDATE "UpstreamGateTicket" SET "admittedAt" = ${NOW} WHERE "id" = ANY(${admitted.map((ticket) => ticket.ticket)}::bigint[])
+    ), last AS (
+      SELECT COALESCE(MAX("servedSeq"), 0) AS "seq" FROM "UpstreamGateServed" WHERE "model" = ${model}
+    )
+    INSERT INTO "UpstreamGateServed" ("model", "party", "partyId", "servedSeq")
+    SELECT ${model}, mark."party", mark."partyId", last."seq" + mark."turn"
+      FROM unnest(${marks.map((mark) => mark.party)}::text[], ${marks.map((mark) => mark.partyId)}::text[], ${marks.map((mark) => mark.turn)}::int[])
+           AS mark("party", "partyId", "turn"), last
+    ON CONFLICT ("model", "party", "partyId") DO UPDATE SET "servedSeq" = EXCLUDED."servedSeq"`;
 }
 
 interface LineRow extends LineTicket {
@@ -109,9 +127,10 @@ interface LineRow extends LineTicket {
   teamServed: string | null;
 }
 
-/** The tickets `where` picks, with their person's and team's turns, in one statement (one snapshot). */
-function readLines(db: Db, where: Prisma.Sql, staleAfterMs: number): Promise<LineRow[]> {
+/** The tickets `where` picks, with their person's and team's turns, in one statement (one snapshot) that begins with `before` (a WITH clause `where` may name). */
+function readLines(db: Db, where: Prisma.Sql, staleAfterMs: number, before: Prisma.Sql = Prisma.empty): Promise<LineRow[]> {
   return db.$queryRaw<LineRow[]>`
+    ${before}
     SELECT t."id"::text AS "ticket", t."model", t."holderId", t."personId", t."teamId",
            t."admittedAt" IS NOT NULL AS "admitted", t."heartbeatAt" >= ${staleBefore(staleAfterMs)} AS "live",
            p."servedSeq"::text AS "personServed", s."servedSeq"::text AS "teamServed"
