@@ -4,8 +4,8 @@
 // part it could, so a CPU target per generation can be checked against what is possible at all.
 // Prints, in CPU milliseconds (user + system, every thread of the process):
 // - the worker's file work for one alpha v3 1024² result from the emulator (fast mode), in this
-//   process with the studio's own code paths: downloading it, hashing it, writing it with an fsync,
-//   and making its thumbnail (lib/assets' WebP, 384 px);
+//   process, done as the studio does it: downloading it, hashing it, writing it with an fsync and a
+//   rename, and making its thumbnail with the studio's own WebP code (lib/media/bounded-webp, 384 px);
 // - the web server's cost of a request that does no job work, on a production studio: a signed-in
 //   GET /api/me (one session lookup), and a start refused by the form's schema (a 400: origin, body
 //   and session checks, then zod), with the database server's CPU beside it;
