@@ -30,9 +30,9 @@ const studio = studioUrl(port);
 /** The gallery's thumbnail edge (lib/assets/thumbnail). */
 const THUMBNAIL_EDGE = 384;
 
-/** CPU ms per repetition of `run` in this process, after a warm-up of a tenth as many. */
+/** CPU ms per repetition of `run` in this process, after as many again to warm it up (the JIT, the pools). */
 async function ownCpuMs(count: number, run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < Math.max(1, count / 10); i += 1) await run();
+  for (let i = 0; i < count; i += 1) await run();
   const before = process.cpuUsage();
   for (let i = 0; i < count; i += 1) await run();
   const used = process.cpuUsage(before);
