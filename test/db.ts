@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type pg from "pg";
 import { inject } from "vitest";
 import { openDriver } from "@/lib/db/adapter";
 import { setDatabase } from "@/lib/db/client";
@@ -9,6 +10,8 @@ import { onServer, withDatabase } from "./postgres-template";
 
 export type TestDb = {
   db: PrismaClient;
+  /** The pool under `db`, for statements sent straight through pg (lib/db/sql). */
+  pool: pg.Pool;
   /** The database's URL. */
   url: string;
   close(): Promise<void>;
@@ -61,6 +64,7 @@ export async function createTestDb(): Promise<TestDb> {
   current = database;
   return {
     db: database.client,
+    pool: database.pool,
     url: created.url,
     async close() {
       if (current === database) {

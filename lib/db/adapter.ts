@@ -20,6 +20,8 @@ export type DriverHandle = {
   /** The server the pool connects to. */
   url: string;
   factory: MigrationSafePg;
+  /** The pool under the adapter, for statements sent straight through pg (lib/db/sql). */
+  pool: pg.Pool;
   /** Releases the pool; call it after `$disconnect()` of any client using `factory`. */
   close(): Promise<void>;
 };
@@ -29,5 +31,5 @@ export function openDriver(url: string): DriverHandle {
   // and the schema engine, which never disposes it) is released by one `close()`.
   const pool = new pg.Pool({ connectionString: url, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   pool.on("error", reportIdleConnectionError);
-  return { url, factory: new MigrationSafePg(pool), close: () => pool.end() };
+  return { url, factory: new MigrationSafePg(pool), pool, close: () => pool.end() };
 }

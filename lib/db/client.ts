@@ -1,4 +1,5 @@
 import "server-only";
+import type pg from "pg";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "./adapter";
 import { openDatabase, type Database } from "./database";
@@ -22,6 +23,11 @@ export const db = new Proxy({} as PrismaClient, {
     return typeof value === "function" ? value.bind(client) : value;
   },
 });
+
+/** The pool under the process's Prisma client, for statements sent straight through pg (lib/db/sql). */
+export function sqlPool(): pg.Pool {
+  return database().pool;
+}
 
 /** The URL of the process's database, for a connection that must reach the same server as `db`. */
 export function databaseUrlInUse(): string {

@@ -1,3 +1,4 @@
+import type pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { openDriver, type DriverHandle } from "./adapter";
 
@@ -6,6 +7,8 @@ export type Database = {
   /** The server behind the client, for a connection of its own beside the pool (LISTEN). */
   url: string;
   client: PrismaClient;
+  /** The pool under the client, for statements sent straight through pg (lib/db/sql). */
+  pool: pg.Pool;
   close(): Promise<void>;
 };
 
@@ -15,6 +18,7 @@ export function databaseOver(driver: DriverHandle): Database {
   return {
     url: driver.url,
     client,
+    pool: driver.pool,
     async close() {
       await client.$disconnect();
       await driver.close();

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createTestDb, type TestDb } from "@/test/db";
 import type { ReleaseSlot } from "./concurrency-gate";
 import { createDatabaseGate, type DatabaseGateOptions } from "./database-gate";
+import { sqlOn } from "@/lib/db/sql";
 import { beatHeartbeats } from "./gate-tickets";
 
 // Two gates with their own holder ids stand for two studio processes on one database; on
@@ -34,9 +35,10 @@ afterAll(async () => {
 const DEAD = "dead-process";
 const POLL_MS = 20;
 
+/** The gate of the process whose Prisma client is `db`, on that client's pool. */
 function gate(db: PrismaClient, holderId: string, options: Partial<DatabaseGateOptions> = {}) {
   return createDatabaseGate({
-    db,
+    pool: db === dbA ? testDb.pool : second.pool,
     defaultLimit: 2,
     holderId,
     pollMs: POLL_MS,
@@ -291,7 +293,7 @@ describe("the studio-wide upstream gate in the database", () => {
     });
     await taken;
 
-    expect(await settledWithin(beatHeartbeats(dbA, "beating"), 500)).toBe(true);
+    expect(await settledWithin(beatHeartbeats(sqlOn(testDb.pool), "beating"), 500)).toBe(true);
     unlock();
     await admission;
     const beaten = new Map((await tickets(model)).map((row) => [row.id, row.heartbeatAt.getTime()]));

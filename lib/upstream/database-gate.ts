@@ -8,18 +8,20 @@
 // tickets whose heartbeat stops; they stop counting once stale.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type pg from "pg";
+import { sqlOn, type Sql } from "@/lib/db/sql";
 import { untilDatabaseAnswers } from "@/lib/db/until-database-answers";
 import { log } from "@/lib/log";
 import { assertValidLimit, type ConcurrencyGate, type LineParty, type ReleaseSlot } from "./concurrency-gate";
-import { admitAfter, beatHeartbeats, deleteTicket, insertTicket, placesOf, type TicketId, type Tx } from "./gate-tickets";
+import { admitAfter, beatHeartbeats, deleteTicket, insertTicket, placesOf, type TicketId } from "./gate-tickets";
 
 const DEFAULT_POLL_MS = 250;
 const DEFAULT_HEARTBEAT_MS = 5_000;
 const DEFAULT_STALE_AFTER_MS = 30_000;
 
 export interface DatabaseGateOptions {
-  db: PrismaClient;
+  /** The database's pool (lib/db/client sqlPool). */
+  pool: pg.Pool;
   /** Limit for models until `setLimit` gives them their own. */
   defaultLimit: number;
   /** This process's name on its tickets; random by default. */
@@ -42,7 +44,8 @@ interface Waiter {
 
 export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGate {
   assertValidLimit(options.defaultLimit);
-  const { db } = options;
+  const { pool } = options;
+  const sql = sqlOn(pool);
   const holderId = options.holderId ?? randomUUID();
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
@@ -68,7 +71,7 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
 
   function hold(ticket: TicketId): void {
     held.add(ticket);
-    heartbeat ??= setInterval(() => void inBackground(beatHeartbeats(db, holderId), "heartbeat"), heartbeatMs).unref();
+    heartbeat ??= setInterval(() => void inBackground(beatHeartbeats(sql, holderId), "heartbeat"), heartbeatMs).unref();
   }
 
   function forget(ticket: TicketId): void {
@@ -79,8 +82,8 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
   }
 
   /** Applies `change` to the model's line and runs its admission (one transaction); lets this process's waiters it admitted go. */
-  async function changeLine<T>(model: string, change: (tx: Tx) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
-    const result = await admitAfter(db, { model, limit: limitOf(model), staleAfterMs }, change);
+  async function changeLine<T>(model: string, change: (tx: Sql) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
+    const result = await admitAfter(pool, { model, limit: limitOf(model), staleAfterMs }, change);
     for (const ticket of result.admitted) {
       const waiter = waiters.get(ticket);
       if (!waiter) continue;
@@ -113,9 +116,9 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
 
   /** A waiter whose ticket went stale and was deleted (this process stalled past staleAfterMs) joins again at the end. */
   async function rejoin(waiter: Waiter): Promise<void> {
-    const ticket = await insertTicket(db, waiter.model, holderId, waiter.party);
+    const ticket = await insertTicket(sql, waiter.model, holderId, waiter.party);
     if (waiters.get(waiter.ticket) !== waiter) {
-      await deleteTicket(db, ticket);
+      await deleteTicket(sql, ticket);
       return;
     }
     waiters.delete(waiter.ticket);
@@ -128,7 +131,7 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
   /** One query for all of this process's waiting tickets: admitted meanwhile? new place in line? */
   async function poll(): Promise<void> {
     const waiting = [...waiters.values()];
-    const places = new Map((await placesOf(db, holderId, staleAfterMs)).map((place) => [place.ticket, place]));
+    const places = new Map((await placesOf(sql, holderId, staleAfterMs)).map((place) => [place.ticket, place]));
     // Models where a waiter of ours would fit in a free slot nobody admitted it to: the slot's
     // holder died, or the admission that would have filled it failed.
     const unfilled = new Set<string>();

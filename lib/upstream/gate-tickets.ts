@@ -1,15 +1,16 @@
 // The statements over the studio-wide line's rows (UpstreamGateTicket, UpstreamGateServed) behind
-// lib/upstream/database-gate. Times are the database's clock in UTC (as Prisma stores DateTime), so
+// lib/upstream/database-gate, sent straight through pg (lib/db/sql): an upstream call's turn in line
+// costs a dozen statements. Times are the database's clock in UTC (as Prisma stores DateTime), so
 // processes whose own clocks disagree still agree on which tickets are stale. Ticket ids travel as
-// text: the two engines' adapters return a bigint column as different JavaScript types.
+// text, as JavaScript has no bigint column type.
 import "server-only";
-import { advisoryXactLock } from "@/lib/db/advisory-lock";
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import type pg from "pg";
+import { advisoryXactLockCall } from "@/lib/db/advisory-lock";
+import { sqlTransaction, type Sql } from "@/lib/db/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { LineParty } from "./concurrency-gate";
 import { admissionOrder, NOBODY, personKeyOf, type LineTicket, type ServedMarks } from "./fair-order";
 
-export type Tx = Prisma.TransactionClient;
-type Db = PrismaClient | Tx;
 
 /** A ticket's id (the row's bigint id, as text). */
 export type TicketId = string;
@@ -26,16 +27,16 @@ function staleBefore(staleAfterMs: number): Prisma.Sql {
 }
 
 /** Joins `model`'s line, carrying `party`'s work (nobody's without one). */
-export async function insertTicket(db: Db, model: string, holderId: string, party?: LineParty): Promise<TicketId> {
-  const [row] = await db.$queryRaw<{ id: string }[]>`
+export async function insertTicket(sql: Sql, model: string, holderId: string, party?: LineParty): Promise<TicketId> {
+  const [row] = await sql.rows<{ id: string }>(Prisma.sql`
     INSERT INTO "UpstreamGateTicket" ("model", "holderId", "personId", "teamId", "heartbeatAt", "createdAt")
     VALUES (${model}, ${holderId}, ${party?.personId ?? null}, ${party?.teamId ?? null}, ${NOW}, ${NOW})
-    RETURNING "id"::text AS "id"`;
+    RETURNING "id"::text AS "id"`);
   return row.id;
 }
 
-export async function deleteTicket(db: Db, ticket: TicketId): Promise<void> {
-  await db.$executeRaw`DELETE FROM "UpstreamGateTicket" WHERE "id" = ${ticket}::bigint`;
+export async function deleteTicket(sql: Sql, ticket: TicketId): Promise<void> {
+  await sql.rows(Prisma.sql`DELETE FROM "UpstreamGateTicket" WHERE "id" = ${ticket}::bigint`);
 }
 
 /**
@@ -45,10 +46,10 @@ export async function deleteTicket(db: Db, ticket: TicketId): Promise<void> {
  * (PostgreSQL then aborts one of them). The skipped ticket is marked at the next beat, well before
  * it could go stale.
  */
-export async function beatHeartbeats(db: Db, holderId: string): Promise<void> {
-  await db.$executeRaw`
+export async function beatHeartbeats(sql: Sql, holderId: string): Promise<void> {
+  await sql.rows(Prisma.sql`
     UPDATE "UpstreamGateTicket" SET "heartbeatAt" = ${NOW}
-     WHERE "id" IN (SELECT "id" FROM "UpstreamGateTicket" WHERE "holderId" = ${holderId} FOR UPDATE SKIP LOCKED)`;
+     WHERE "id" IN (SELECT "id" FROM "UpstreamGateTicket" WHERE "holderId" = ${holderId} FOR UPDATE SKIP LOCKED)`);
 }
 
 export interface AdmissionOptions {
@@ -65,15 +66,15 @@ export interface AdmissionOptions {
  * two processes could count the same free slots at once and together admit more than `limit`, or
  * read the same turns and serve the same person twice.
  */
-export async function admitAfter<T>(db: PrismaClient, options: AdmissionOptions, change: (tx: Tx) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
-  return db.$transaction(async (tx) => {
-    await advisoryXactLock(tx, "upstream-gate", options.model);
+export async function admitAfter<T>(pool: pg.Pool, options: AdmissionOptions, change: (tx: Sql) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
+  return sqlTransaction(pool, async (tx) => {
+    await tx.rows(Prisma.sql`SELECT ${advisoryXactLockCall("upstream-gate", options.model)}`);
     const changed = await change(tx);
     return { changed, admitted: await admitNext(tx, options) };
   });
 }
 
-async function admitNext(tx: Tx, { model, limit, staleAfterMs }: AdmissionOptions): Promise<TicketId[]> {
+async function admitNext(tx: Sql, { model, limit, staleAfterMs }: AdmissionOptions): Promise<TicketId[]> {
   const line = lineOf(await readLineDroppingStale(tx, model, staleAfterMs));
   const admitted = line.order.slice(0, Math.max(limit - line.busy, 0));
   if (admitted.length === 0) return [];
@@ -82,7 +83,7 @@ async function admitNext(tx: Tx, { model, limit, staleAfterMs }: AdmissionOption
 }
 
 /** Deletes the model's stale tickets and reads the rest of its line, in one statement. */
-function readLineDroppingStale(tx: Tx, model: string, staleAfterMs: number): Promise<LineRow[]> {
+function readLineDroppingStale(tx: Sql, model: string, staleAfterMs: number): Promise<LineRow[]> {
   // The statement's reads see the line as it was before its own delete, so the deleted ids are left out.
   return readLines(
     tx,
@@ -97,7 +98,7 @@ function readLineDroppingStale(tx: Tx, model: string, staleAfterMs: number): Pro
  * earlier admission of the line, in one statement. A party admitted twice at once is written once,
  * with its later turn: one command may not update the same row twice.
  */
-async function markAdmitted(tx: Tx, model: string, admitted: LineTicket[]): Promise<void> {
+async function markAdmitted(tx: Sql, model: string, admitted: LineTicket[]): Promise<void> {
   const turns = new Map<string, { party: string; partyId: string; turn: number }>();
   for (const [index, ticket] of admitted.entries()) {
     const parties: [string, string][] = [[PERSON, personKeyOf(ticket)]];
@@ -105,7 +106,7 @@ async function markAdmitted(tx: Tx, model: string, admitted: LineTicket[]): Prom
     for (const [party, partyId] of parties) turns.set(`${party}:${partyId}`, { party, partyId, turn: index + 1 });
   }
   const marks = [...turns.values()];
-  await tx.$executeRaw`
+  await tx.rows(Prisma.sql`
     WITH admitted AS (
       UPDATE "UpstreamGateTicket" SET "admittedAt" = ${NOW} WHERE "id" = ANY(${admitted.map((ticket) => ticket.ticket)}::bigint[])
     ), last AS (
@@ -115,7 +116,7 @@ async function markAdmitted(tx: Tx, model: string, admitted: LineTicket[]): Prom
     SELECT ${model}, mark."party", mark."partyId", last."seq" + mark."turn"
       FROM unnest(${marks.map((mark) => mark.party)}::text[], ${marks.map((mark) => mark.partyId)}::text[], ${marks.map((mark) => mark.turn)}::int[])
            AS mark("party", "partyId", "turn"), last
-    ON CONFLICT ("model", "party", "partyId") DO UPDATE SET "servedSeq" = EXCLUDED."servedSeq"`;
+    ON CONFLICT ("model", "party", "partyId") DO UPDATE SET "servedSeq" = EXCLUDED."servedSeq"`);
 }
 
 interface LineRow extends LineTicket {
@@ -128,8 +129,8 @@ interface LineRow extends LineTicket {
 }
 
 /** The tickets `where` picks, with their person's and team's turns, in one statement (one snapshot) that begins with `before` (a WITH clause `where` may name). */
-function readLines(db: Db, where: Prisma.Sql, staleAfterMs: number, before: Prisma.Sql = Prisma.empty): Promise<LineRow[]> {
-  return db.$queryRaw<LineRow[]>`
+function readLines(sql: Sql, where: Prisma.Sql, staleAfterMs: number, before: Prisma.Sql = Prisma.empty): Promise<LineRow[]> {
+  return sql.rows<LineRow>(Prisma.sql`
     ${before}
     SELECT t."id"::text AS "ticket", t."model", t."holderId", t."personId", t."teamId",
            t."admittedAt" IS NOT NULL AS "admitted", t."heartbeatAt" >= ${staleBefore(staleAfterMs)} AS "live",
@@ -137,7 +138,7 @@ function readLines(db: Db, where: Prisma.Sql, staleAfterMs: number, before: Pris
       FROM "UpstreamGateTicket" t
       LEFT JOIN "UpstreamGateServed" p ON p."model" = t."model" AND p."party" = ${PERSON} AND p."partyId" = COALESCE(t."personId", ${NOBODY})
       LEFT JOIN "UpstreamGateServed" s ON s."model" = t."model" AND s."party" = ${TEAM} AND s."partyId" = t."teamId"
-     WHERE ${where}`;
+     WHERE ${where}`);
 }
 
 /** One model's line from its rows: its waiting tickets in admission order, and its live admitted tickets' count. */
@@ -167,9 +168,9 @@ export interface TicketPlace {
  * Where each of the holder's tickets stands, in one query. The holder's own tickets count as live
  * even if their heartbeat lags: the holder is asking, so it is alive.
  */
-export async function placesOf(db: Db, holderId: string, staleAfterMs: number): Promise<TicketPlace[]> {
+export async function placesOf(sql: Sql, holderId: string, staleAfterMs: number): Promise<TicketPlace[]> {
   const rows = await readLines(
-    db,
+    sql,
     Prisma.sql`t."model" IN (SELECT "model" FROM "UpstreamGateTicket" WHERE "holderId" = ${holderId})
                AND (t."holderId" = ${holderId} OR t."heartbeatAt" >= ${staleBefore(staleAfterMs)})`,
     staleAfterMs,
