@@ -27,17 +27,24 @@ export function sqlOn(client: pg.Pool | pg.PoolClient): Sql {
  */
 export async function sqlTransaction<T>(pool: pg.Pool, work: (sql: Sql) => Promise<T>): Promise<T> {
   const connection = await pool.connect();
-  let broken: unknown;
+  // A connection that fails between two statements emits "error", which would crash the process
+  // with nobody listening; the statement after it then fails only with "not queryable", so the
+  // connection's own error is the one thrown: it says why (a restart, a termination).
+  let lost: unknown;
+  const onError = (error: unknown) => (lost = error);
+  connection.on("error", onError);
+  let broken = false;
   try {
     await connection.query("BEGIN");
     const result = await work(sqlOn(connection));
     await connection.query("COMMIT");
     return result;
   } catch (error) {
-    if (isDatabaseUnavailable(error)) broken = error;
-    else await connection.query("ROLLBACK").catch((rollbackError: unknown) => (broken = rollbackError));
-    throw error;
+    broken = lost !== undefined || isDatabaseUnavailable(error);
+    if (!broken) await connection.query("ROLLBACK").catch(() => (broken = true));
+    throw lost ?? error;
   } finally {
-    connection.release(broken !== undefined);
+    connection.removeListener("error", onError);
+    connection.release(broken);
   }
 }
