@@ -4,8 +4,8 @@
 // part it could, so a CPU target per generation can be checked against what is possible at all.
 // Prints, in CPU milliseconds (user + system, every thread of the process):
 // - the worker's file work for one alpha v3 1024² result from the emulator (fast mode), in this
-//   process, done as the studio does it: downloading it, hashing it, writing it with an fsync and a
-//   rename, and making its thumbnail with the studio's own WebP code (lib/media/bounded-webp, 384 px);
+//   process, with the studio's own code: downloading it, storing it in a disk blob store
+//   (lib/storage: SHA-256, a write with fsync, a rename), and making its thumbnail (lib/assets);
 // - the web server's cost of a request that does no job work, on a production studio: a signed-in
 //   GET /api/me (one session lookup), and a start refused by the form's schema (a 400: origin, body
 //   and session checks, then zod), with the database server's CPU beside it;
@@ -13,22 +13,20 @@
 //   the same query straight through `pg`, and a transaction of three reads both ways.
 // Figures are printed, never asserted. BENCH_N sets the repetitions (default 200; the file work
 // takes BENCH_N / 10), BENCH_PORT the studio's port.
-import { createHash } from "node:crypto";
-import { mkdtemp, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import pg from "pg";
-import sharp from "sharp";
+import { thumbnailWebp } from "@/lib/assets/thumbnail";
 import { openDatabase } from "@/lib/db/database";
-import { boundedWebp } from "@/lib/media/bounded-webp";
+import { FsBlobStore } from "@/lib/storage/fs-blob-store";
 import { benchDatabase, emulatorKey, runBench, signUpFirstAccount, startEmulator, startStudio, stopAll, studioCpu, studioUrl } from "./bench/studio-harness";
 import { benchBuildDir } from "./build-dir";
 
 const port = Number(process.env.BENCH_PORT ?? 3430);
 const repetitions = Number(process.env.BENCH_N ?? 200);
 const studio = studioUrl(port);
-/** The gallery's thumbnail edge (lib/assets/thumbnail). */
-const THUMBNAIL_EDGE = 384;
 
 /** CPU ms per repetition of `run` in this process, after as many again to warm it up (the JIT, the pools). */
 async function ownCpuMs(count: number, run: () => Promise<unknown>): Promise<number> {
@@ -51,24 +49,14 @@ async function fileWork(emulator: string, dir: string) {
   const url = data[0].url;
   const download = async () => Buffer.from(await (await fetch(url, { headers: { Authorization: `Bearer ${emulatorKey}` } })).arrayBuffer());
   const bytes = await download();
-  const file = path.join(dir, "result.png");
-  let written = 0;
-  const write = async () => {
-    // As the blob store writes: a temporary file, its data flushed, then renamed into place.
-    const temporary = `${file}.${(written += 1)}.tmp`;
-    const handle = await open(temporary, "w");
-    await handle.writeFile(bytes);
-    await handle.sync();
-    await handle.close();
-    await rename(temporary, file);
-  };
-  await write();
+  const store = new FsBlobStore(dir);
+  const { key } = await store.put(Readable.from([bytes]));
+  const { path: file } = await store.localFile(key);
   const count = Math.max(3, Math.round(repetitions / 10));
   const parts = {
     download: await ownCpuMs(count, download),
-    sha256: await ownCpuMs(count, async () => createHash("sha256").update(bytes).digest("hex")),
-    "write + fsync": await ownCpuMs(count, write),
-    thumbnail: await ownCpuMs(count, () => boundedWebp(sharp(file, { failOn: "error" }).rotate(), THUMBNAIL_EDGE)),
+    "store (SHA-256, write with fsync, rename)": await ownCpuMs(count, () => store.put(Readable.from([bytes]))),
+    thumbnail: await ownCpuMs(count, () => thumbnailWebp(file)),
   };
   const total = Object.values(parts).reduce((sum, value) => sum + value, 0);
   console.log(`worker file work per 1024² result (${(bytes.length / 1024).toFixed(0)} KiB PNG), ${count} each: ${Object.entries(parts).map(([part, value]) => `${part} ${ms(value)}`).join(", ")}; together ${ms(total)}`);

@@ -32,12 +32,15 @@ export function isImageDecodeError(error: unknown): error is ImageDecodeError {
 export async function makeThumbnail(storageKey: string, signal?: AbortSignal): Promise<string> {
   let webp: Buffer;
   try {
-    webp = await withLocalFile(blobStore(), storageKey, (file) =>
-      boundedWebp(sharp(file, { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" }).rotate(), THUMBNAIL_EDGE),
-    );
+    webp = await withLocalFile(blobStore(), storageKey, thumbnailWebp);
   } catch (error) {
     throw new ImageDecodeError(error);
   }
   const stored = await blobStore().put(Readable.from([webp]), { signal });
   return stored.key;
+}
+
+/** The thumbnail of the image file at `file`, as makeThumbnail stores it. */
+export function thumbnailWebp(file: string): Promise<Buffer> {
+  return boundedWebp(sharp(file, { limitInputPixels: IMAGE_PIXEL_LIMIT.maxPixels, failOn: "error" }).rotate(), THUMBNAIL_EDGE);
 }

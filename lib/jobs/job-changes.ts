@@ -4,8 +4,8 @@ import { settleJobCharge } from "@/lib/budgets/settle";
 import { advisoryXactLock } from "@/lib/db/advisory-lock";
 import { db } from "@/lib/db/client";
 import { hasErrorName } from "@/lib/error-name";
-import type { Job, Prisma } from "@/lib/generated/prisma/client";
-import { JOB_STREAM_WAKE_CHANNEL } from "@/lib/wakeups/channel";
+import { Prisma, type Job } from "@/lib/generated/prisma/client";
+import { wakeJobStreamsCall } from "@/lib/wakeups/channel";
 import { ACTIVE_JOB_STATES, isActiveJobState } from "./job-dto";
 import { toJobDto } from "./to-job-dto";
 
@@ -38,7 +38,7 @@ async function publish(tx: Tx, job: Job): Promise<void> {
       VALUES (${job.id}, ${job.ownerId}, ${JSON.stringify(toJobDto(job))}::jsonb, ${new Date()})
       RETURNING "ownerId"
     )
-    SELECT pg_notify(${JOB_STREAM_WAKE_CHANNEL}, "ownerId") FROM event`;
+    SELECT ${wakeJobStreamsCall(Prisma.raw('"ownerId"'))} FROM event`;
 }
 
 /** What a new job is charged to (lib/budgets): the team active when it starts, its model, what it asks for. */

@@ -38,7 +38,7 @@ const POLL_MS = 20;
 /** The gate of the process whose Prisma client is `db`, on that client's pool. */
 function gate(db: PrismaClient, holderId: string, options: Partial<DatabaseGateOptions> = {}) {
   return createDatabaseGate({
-    pool: db === dbA ? testDb.pool : second.pool,
+    pool: () => (db === dbA ? testDb.pool : second.pool),
     defaultLimit: 2,
     holderId,
     pollMs: POLL_MS,

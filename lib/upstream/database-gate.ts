@@ -20,8 +20,8 @@ const DEFAULT_HEARTBEAT_MS = 5_000;
 const DEFAULT_STALE_AFTER_MS = 30_000;
 
 export interface DatabaseGateOptions {
-  /** The database's pool (lib/db/client sqlPool). */
-  pool: pg.Pool;
+  /** The process's database pool, looked up at each use as `db` is (lib/db/client sqlPool). */
+  pool: () => pg.Pool;
   /** Limit for models until `setLimit` gives them their own. */
   defaultLimit: number;
   /** This process's name on its tickets; random by default. */
@@ -45,7 +45,7 @@ interface Waiter {
 export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGate {
   assertValidLimit(options.defaultLimit);
   const { pool } = options;
-  const sql = sqlOn(pool);
+  const sql: Sql = { rows: (statement) => sqlOn(pool()).rows(statement) };
   const holderId = options.holderId ?? randomUUID();
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
@@ -83,7 +83,7 @@ export function createDatabaseGate(options: DatabaseGateOptions): ConcurrencyGat
 
   /** Applies `change` to the model's line and runs its admission (one transaction); lets this process's waiters it admitted go. */
   async function changeLine<T>(model: string, change: (tx: Sql) => Promise<T>): Promise<{ changed: T; admitted: TicketId[] }> {
-    const result = await admitAfter(pool, { model, limit: limitOf(model), staleAfterMs }, change);
+    const result = await admitAfter(pool(), { model, limit: limitOf(model), staleAfterMs }, change);
     for (const ticket of result.admitted) {
       const waiter = waiters.get(ticket);
       if (!waiter) continue;

@@ -17,6 +17,6 @@ type GlobalWithGate = typeof globalThis & { [GLOBAL_KEY]?: ConcurrencyGate };
  */
 export function sharedConcurrencyGate(): ConcurrencyGate {
   const holder = globalThis as GlobalWithGate;
-  holder[GLOBAL_KEY] ??= createDatabaseGate({ pool: sqlPool(), defaultLimit: DEFAULT_UPSTREAM_CONCURRENCY });
+  holder[GLOBAL_KEY] ??= createDatabaseGate({ pool: sqlPool, defaultLimit: DEFAULT_UPSTREAM_CONCURRENCY });
   return holder[GLOBAL_KEY];
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * The PostgreSQL channel on which a studio process asks every process (itself included) to wake a
@@ -14,7 +14,12 @@ export const JOB_STREAM_WAKE_CHANNEL = "studio_job_streams";
  * never before what the transaction wrote is visible, and drops it if the transaction rolls back.
  */
 export async function wakeJobStreamsAtCommit(tx: Prisma.TransactionClient, userId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${JOB_STREAM_WAKE_CHANNEL}, ${userId})`;
+  await tx.$executeRaw`SELECT ${wakeJobStreamsCall(Prisma.sql`${userId}`)}`;
+}
+
+/** The call that wakes the streams of the user `userId` names (a value, or a column of the statement it is part of). */
+export function wakeJobStreamsCall(userId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`pg_notify(${JOB_STREAM_WAKE_CHANNEL}, ${userId})`;
 }
 
 /** The channel on which a web process tells the workers that a job's owner asked to cancel it; the payload is the job's id. */
