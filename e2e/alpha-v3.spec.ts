@@ -220,14 +220,21 @@ test("a 4th generation while 3 run is refused with the studio's message, and goe
   const body = { prompt: "holding a place", size: "1024x1024", revise: false };
   for (let i = 0; i < 3; i += 1) expect((await page.request.post(GENERATIONS, { data: body })).status()).toBe(202);
   // Each holder is recorded as pending while its job runs.
-  const pending = async () => {
-    const history = (await (await page.request.get(GENERATIONS)).json()) as { items: { status: string }[] };
-    return history.items.filter((item) => item.status === "pending").length;
-  };
+  const history = async () => ((await (await page.request.get(GENERATIONS)).json()) as { items: { status: string; prompt: string }[] }).items;
+  const pending = async () => (await history()).filter((item) => item.status === "pending").length;
   await expect.poll(pending).toBe(3);
 
+  // The jobs list is held until the refusal shows: a page that opens on running jobs follows the
+  // newest, but not once the designer has asked for something of their own.
+  let releaseJobs = () => {};
+  const jobsHeld = new Promise<void>((resolve) => (releaseJobs = resolve));
+  await page.route("**/api/jobs", async (route) => {
+    await jobsHeld;
+    await route.continue();
+  });
   await page.goto("/alpha");
-  await promptBox(page).fill(`one too many ${Date.now()}`);
+  const oneTooMany = `one too many ${Date.now()}`;
+  await promptBox(page).fill(oneTooMany);
   const answer = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === GENERATIONS);
   await page.getByRole("button", { name: "Generate" }).click();
   const refused = await answer;
@@ -238,8 +245,17 @@ test("a 4th generation while 3 run is refused with the studio's message, and goe
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("You already have 3 generations running. Wait for one to finish or cancel one.");
   await expect(alert).not.toContainText("The service suggests");
-  await expect(page.getByTestId("alpha-progress")).toHaveCount(0);
-  expect(await pending()).toBe(3);
+  const jobsListed = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/jobs");
+  releaseJobs();
+  await jobsListed;
+  await expect(page.getByRole("button", { name: "Activity, 3 running" })).toBeVisible();
+  // A form that follows a running job shows its progress a render or two after the list arrives, and
+  // until that job ends: counted once, a second later (an assertion that retries would wait for the
+  // holders to end and pass either way).
+  await page.waitForTimeout(1_000);
+  expect(await page.getByTestId("alpha-progress").count()).toBe(0);
+  // Refused before any job started: nothing of the 4th request is recorded.
+  expect((await history()).filter((item) => item.prompt === oneTooMany)).toHaveLength(0);
 
   await expect.poll(pending, { timeout: 30_000 }).toBe(0);
   await alert.getByRole("button", { name: "Try again" }).click();

@@ -57,7 +57,8 @@ export type FollowedVariation = { jobId: string; job: JobDto | undefined; thumbn
 // pending generation, the job's progress comes from the jobs list (components/jobs), and leaving the
 // page never stops it. The form follows what it started last (every job of a variation set) or,
 // when the page opens, the newest request of its kind still running (after a reload, or coming back
-// from another page).
+// from another page), unless the designer has already asked for something before the jobs list
+// arrived: their own request, or its refusal, is what the form shows.
 export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
   const { kind, history: historySource, startPath, noteOf } = source;
   const queryClient = useQueryClient();
@@ -80,6 +81,7 @@ export function useGenerationJob<TInput>(source: GenerationJobSource<TInput>) {
   }
 
   const follow = useCallback(async (start: () => Promise<JobDto[]>, note?: string) => {
+    setReattached(true);
     setFollowedIds([]);
     setRefusal(null);
     setSending({ since: Date.now(), note });
