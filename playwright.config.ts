@@ -6,11 +6,11 @@ import { defineConfig, devices } from "@playwright/test";
 // The studios under test: production build, each with a fresh embedded database and its own emulator
 // on fixed local ports. Each Playwright worker tests its own studio, so spec files run side by side
 // without sharing any state (a spec that checks that hostile requests write nothing, or counts jobs,
-// sees only its own worker's work). A studio and its browser keep two cores busy (on two cores, two
-// studios took as long as one), so the default is one per two cores. E2E_STUDIOS sets how many (and
-// so the workers), E2E_PORT the first studio's port; the next ones are 100 apart, so two runs can
-// share a machine.
-const studioCount = Number(process.env.E2E_STUDIOS ?? Math.max(1, Math.floor(os.availableParallelism() / 2)));
+// sees only its own worker's work). A studio and its browser keep a core busy about half the time
+// (much of a test is waiting for jobs and the emulator), so the default is one per core, and at least
+// two. E2E_STUDIOS sets how many (and so the workers), E2E_PORT the first studio's port; the next
+// ones are 100 apart, so two runs can share a machine.
+const studioCount = Number(process.env.E2E_STUDIOS ?? Math.max(2, os.availableParallelism()));
 const firstPort = Number(process.env.E2E_PORT ?? 3210);
 
 function studio(index: number) {

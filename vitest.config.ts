@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { FRESH_MODULE_TESTS } from "./test/fresh-module-tests";
 
 const INTEGRATION_TESTS = "**/*.int.test.ts";
 
@@ -25,7 +26,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["**/*.test.ts"], exclude: [INTEGRATION_TESTS] },
+        test: { name: "unit", include: ["**/*.test.ts"], exclude: [INTEGRATION_TESTS, ...FRESH_MODULE_TESTS], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: "unit-isolated", include: FRESH_MODULE_TESTS },
       },
       {
         extends: true,
