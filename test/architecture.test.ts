@@ -1,22 +1,10 @@
 // Import cycles that ESLint's import-x/no-cycle does not see: between lib/ domains (folders), and
 // through type-only imports. A cycle between domains means neither can be understood (or moved)
 // alone; the fix is a browser-safe module both can depend on, never a suppression here.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "..");
-const SOURCE = /\.(ts|tsx|mjs)$/;
-const SKIP = new Set(["node_modules", "generated", ".git", ".data", ".scratch", "e2e", "test-results", "playwright-report"]);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    if (SKIP.has(name) || name.startsWith(".next")) return [];
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return SOURCE.test(name) && !name.endsWith(".d.ts") ? [full] : [];
-  });
-}
+import { root, sourceFiles } from "./source-files";
 
 function resolveImport(from: string, specifier: string): string | undefined {
   const base = specifier.startsWith("@/") ? path.join(root, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : undefined;

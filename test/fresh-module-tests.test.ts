@@ -1,16 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { FRESH_MODULE_TESTS } from "./fresh-module-tests";
+import { root, sourceFiles } from "./source-files";
 
-const root = path.resolve(import.meta.dirname, "..");
-const SKIP = /(^|\/)(node_modules|\.next[^/]*|\.git|\.data|e2e)(\/|$)/;
 const REPLACES_A_MODULE = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules)\(/;
 
 function unitTestFiles(): string[] {
-  return readdirSync(root, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".test.ts") && !file.endsWith(".int.test.ts") && !SKIP.test(file))
-    .map((file) => file.split(path.sep).join("/"));
+  return sourceFiles(root)
+    .filter((file) => file.endsWith(".test.ts") && !file.endsWith(".int.test.ts"))
+    .map((file) => path.relative(root, file).split(path.sep).join("/"));
 }
 
 it("runs every unit test file that replaces a module in a worker of its own", () => {
