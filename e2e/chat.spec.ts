@@ -24,12 +24,16 @@ async function send(page: Page, text: string) {
   await page.getByRole("button", { name: "Send", exact: true }).click();
 }
 
-/** Sends `text` and waits until the thread shows `expectedTurns` turns and nothing is in flight. */
+/** Sends `text` and waits until the thread shows `expectedTurns` turns, the newest ended, and nothing is in flight. */
 async function sendAndWait(page: Page, text: string, expectedTurns: number) {
   await send(page, text);
-  await expect(page.getByTestId("turn-progress")).toHaveCount(0);
   await expect(turns(page)).toHaveCount(expectedTurns);
-  await expect(turn(page, expectedTurns).getByTestId("user-message")).toHaveText(text);
+  // Right after Send, before the turn is drawn, no progress shows either: the newest turn's image or
+  // failure is what says it ended.
+  const newest = turn(page, expectedTurns);
+  await expect(newest.getByTestId("turn-image").or(newest.getByTestId("turn-failure"))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("turn-progress")).toHaveCount(0);
+  await expect(newest.getByTestId("user-message")).toHaveText(text);
 }
 
 async function imageBytes(page: Page, number: number): Promise<Buffer> {
