@@ -258,14 +258,18 @@ test("a submit refused with 429 queue_full is held, sent again once after Retry-
     const prompt = `A kite waiting its turn on a windless hill ${Date.now()}`;
     const card = await submitTextToVideo(page, prompt);
 
-    // Held, not reconciled: the refusal proves the agent created nothing, so the job waits to be sent again.
+    // Held, not reconciled: the refusal proves the agent created nothing, so the job waits to be sent
+    // again, and says until when (not as a failure: the job goes on by itself).
     await expect(card).toHaveAttribute("data-phase", "submitting");
     await openDetails(card);
-    const error = card.getByTestId("video-job-error");
-    await expect(error).toContainText("The video service's queue is full");
-    await expect(error).toContainText(`sends the job again in ${retryAfter} s`);
+    const held = card.getByTestId("video-job-held");
+    await expect(held).toContainText("The video service's queue is full");
+    await expect(held).toContainText(`after the ${retryAfter} s the service asked it to wait`);
+    await expect(held.getByTestId("video-job-next-try")).toHaveText(/^Next try at \d{1,2}:\d{2}:\d{2}\s?[AP]M \(in \d s\)$|^Trying again now$/);
+    expect(await card.getByTestId("video-job-error").count()).toBe(0);
 
     await expect(card).toHaveAttribute("data-phase", "ready", { timeout: READY_TIMEOUT });
+    await expect(held).toHaveCount(0);
     await expect(card.getByTestId("video-job-error")).toHaveCount(0);
     // Refused once, accepted once, and never sent a third time.
     await page.waitForTimeout(2_000);

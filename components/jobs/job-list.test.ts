@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JobDto } from "@/lib/jobs/job-dto";
-import { jobChanges, mergeJob, statesOf, trayOrder, variationLabels } from "./job-list";
+import { jobChanges, mergeJob, marksOf, trayOrder, variationLabels } from "./job-list";
 
 function job(id: string, patch: Partial<JobDto> = {}): JobDto {
   return {
@@ -60,7 +60,7 @@ describe("mergeJob", () => {
 
 describe("jobChanges", () => {
   it("names jobs that appeared and jobs that went from active to finished", () => {
-    const before = statesOf({ jobs: [job("a", { state: "generating" }), job("b", { state: "succeeded" })], cursor: "1" });
+    const before = marksOf({ jobs: [job("a", { state: "generating" }), job("b", { state: "succeeded" })], cursor: "1" });
     const after = { jobs: [job("c"), job("a", { state: "succeeded" }), job("b", { state: "succeeded" })], cursor: "2" };
     const { appeared, finished } = jobChanges(before, after);
     expect(appeared.map((j) => j.id)).toEqual(["c"]);
@@ -68,9 +68,16 @@ describe("jobChanges", () => {
   });
 
   it("names jobs that moved from one active state to another", () => {
-    const before = statesOf({ jobs: [job("a", { state: "waiting" }), job("b", { state: "generating" })], cursor: "1" });
+    const before = marksOf({ jobs: [job("a", { state: "waiting" }), job("b", { state: "generating" })], cursor: "1" });
     const after = { jobs: [job("a", { state: "generating" }), job("b", { state: "generating" })], cursor: "2" };
     expect(jobChanges(before, after).moved.map((j) => j.id)).toEqual(["a"]);
+  });
+
+  it("names an active job that was held or let go without changing state", () => {
+    const full = { code: "queue_full", message: "The video service's queue is full", requestId: null };
+    const before = marksOf({ jobs: [job("a", { state: "queued" }), job("b", { state: "queued", error: full }), job("c", { state: "queued", error: full })], cursor: "1" });
+    const after = { jobs: [job("a", { state: "queued", error: full }), job("b", { state: "queued" }), job("c", { state: "queued", error: full })], cursor: "2" };
+    expect(jobChanges(before, after).moved.map((j) => j.id)).toEqual(["a", "b"]);
   });
 
   it("counts a job that started and finished between two copies as finished", () => {

@@ -1,6 +1,7 @@
 // How the browser's copy of the jobs list changes. Pure: the stream's events and the
 // POST answers are merged here, and the provider compares two copies to see what finished.
 import { ACTIVE_JOB_STATES, isActiveJobState, type JobDto, type JobListDto, type JobState } from "@/lib/jobs/job-dto";
+import { heldReason } from "./job-status";
 
 const newestFirst = (a: JobDto, b: JobDto) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
@@ -22,25 +23,28 @@ export function mergeJob(list: JobListDto | undefined, job: JobDto, position?: s
   return { jobs: [job, ...jobs.filter((existing) => existing.id !== job.id)].sort(newestFirst), cursor };
 }
 
-/** Each job's state, to compare a later copy of the list with. */
-export function statesOf(list: JobListDto): ReadonlyMap<string, JobState> {
-  return new Map(list.jobs.map((job) => [job.id, job.state]));
+/** Where each job stands: its state, and why it is held if it is; a later copy of the list is compared with it. */
+export type JobMarks = ReadonlyMap<string, { state: JobState; held: string | null }>;
+
+export function marksOf(list: JobListDto): JobMarks {
+  return new Map(list.jobs.map((job) => [job.id, { state: job.state, held: heldReason(job) }]));
 }
 
 /**
  * What happened between two copies of the list: jobs that appeared (started here or in another tab),
- * jobs that finished (were active, or unknown, and are finished now), and jobs that moved from one
- * active state to another (a video job sent, queued, generating, saving).
+ * jobs that finished (were active, or unknown, and are finished now), and jobs that moved while
+ * active: to another state (a video job sent, queued, generating, saving), or held or let go (a
+ * video job the service's full queue holds back).
  */
-export function jobChanges(before: ReadonlyMap<string, JobState>, after: JobListDto): { appeared: JobDto[]; finished: JobDto[]; moved: JobDto[] } {
+export function jobChanges(before: JobMarks, after: JobListDto): { appeared: JobDto[]; finished: JobDto[]; moved: JobDto[] } {
   const appeared = after.jobs.filter((job) => !before.has(job.id));
   const finished = after.jobs.filter((job) => {
     const previous = before.get(job.id);
-    return !isActiveJobState(job.state) && (previous === undefined || isActiveJobState(previous));
+    return !isActiveJobState(job.state) && (previous === undefined || isActiveJobState(previous.state));
   });
   const moved = after.jobs.filter((job) => {
     const previous = before.get(job.id);
-    return previous !== undefined && previous !== job.state && isActiveJobState(job.state);
+    return previous !== undefined && isActiveJobState(job.state) && (previous.state !== job.state || previous.held !== heldReason(job));
   });
   return { appeared, finished, moved };
 }

@@ -10,8 +10,8 @@ import { chatKeys } from "@/components/chat/chat-queries";
 import { galleryKey } from "@/components/gallery/gallery-keys";
 import { videosKey } from "@/components/videos/video-keys";
 import { ToastRegion, type Toast } from "@/components/ui/toast-region";
-import type { JobDto, JobListDto, JobState } from "@/lib/jobs/job-dto";
-import { jobChanges, statesOf } from "./job-list";
+import type { JobDto, JobListDto } from "@/lib/jobs/job-dto";
+import { jobChanges, marksOf, type JobMarks } from "./job-list";
 import { jobsKey, jobsQuery } from "./job-queries";
 import { toastForFinishedJob } from "./job-toast";
 import { isOnResultPage } from "./result-page";
@@ -54,15 +54,15 @@ export function JobsProvider({ children }: { children: ReactNode }) {
 
   // Every change of the list (an event, a POST's answer, a poll) is compared with the one before.
   useEffect(() => {
-    let seen: ReadonlyMap<string, JobState> | null = null;
+    let seen: JobMarks | null = null;
     const toasted = new Set<string>();
     function compare(list: JobListDto | undefined) {
       if (!list) return;
       const before = seen;
-      seen = statesOf(list);
+      seen = marksOf(list);
       if (!before) return;
       const { appeared, finished, moved } = jobChanges(before, list);
-      // A video job's pages show every step it takes (queued, generating, saving), not only its end.
+      // A video job's pages show every step it takes (held, queued, generating, saving), not only its end.
       for (const job of [...appeared, ...finished, ...moved.filter((job) => job.kind === "video")]) refreshResultOf(queryClient, job);
       const fresh = finished
         .filter((job) => !toasted.has(job.id))

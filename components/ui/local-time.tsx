@@ -7,6 +7,8 @@ const FORMATS = {
   date: { dateStyle: "medium" },
   dateTime: { dateStyle: "medium", timeStyle: "short" },
   dateTimeSeconds: { dateStyle: "medium", timeStyle: "medium" },
+  /** "9:41:05 AM": a moment within the next minutes. */
+  time: { timeStyle: "medium" },
   /** "Nov 26, 09:41": a chat turn's header. */
   dayTime: { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;

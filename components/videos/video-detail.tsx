@@ -19,6 +19,7 @@ import { VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
 import { referenceTags } from "./prompt-tags";
 import { VideoEchoFacts, VideoSettingsFacts, VideoTimesFacts } from "./video-detail-facts";
 import { VideoJobActions } from "./video-job-actions";
+import { VideoJobHold } from "./video-job-hold";
 import { UpstreamDeletedNote, VideoJobError, VideoJobPreparation, VideoJobWarnings } from "./video-job-notes";
 import { VideoJobProgress } from "./video-job-progress";
 import { deliveredSizeLabel, isActivePhase, jobClockText, phaseBadge, posterShape } from "./video-job-view";
@@ -121,6 +122,7 @@ function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
             <VideoJobWarnings warnings={job.warnings} />
             <UpstreamDeletedNote job={job} />
             {job.error ? <VideoJobError error={job.error} /> : null}
+            {job.hold ? <VideoJobHold hold={job.hold} /> : null}
           </PromptCard>
         </div>
 

@@ -21,6 +21,11 @@ const VIDEO_TITLES = new Map<string, string>([
   ["not_found", "The video service no longer knows this job"],
 ]);
 
+/** The title of why a job not sent yet waits (VideoJobDto `hold`), by its code. */
+export function videoHoldTitle(code: string): string {
+  return videoFailureTitle(code, "The job waits to be sent");
+}
+
 /** The title of a video failure with its code; `fallback` names what failed when the code is unknown. */
 export function videoFailureTitle(code: string, fallback: string): string {
   const own = VIDEO_TITLES.get(code);

@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ResultMeta as Meta } from "@/components/images/result-card";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VideoJobActions } from "./video-job-actions";
+import { VideoJobHold } from "./video-job-hold";
 import { UpstreamDeletedNote, VideoJobError, VideoJobPreparation, VideoJobWarnings } from "./video-job-notes";
 import { VideoJobProgress } from "./video-job-progress";
 import { deliveredSizeLabel, isActivePhase, posterShape, requestedSizeLabel } from "./video-job-view";
@@ -80,6 +81,7 @@ export function VideoJobDetails({ job, onDuplicate }: Props) {
           <VideoJobWarnings warnings={job.warnings} />
           <UpstreamDeletedNote job={job} />
           {job.error ? <VideoJobError error={job.error} /> : null}
+          {job.hold ? <VideoJobHold hold={job.hold} /> : null}
 
           <VideoJobActions job={job} onDuplicate={onDuplicate} />
         </div>

@@ -3,7 +3,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { videoFailureTitle } from "./video-error-copy";
 
-/** A failed job's error as the service reported it (spec 7.3): title, its own sentence, the code, the field at fault and the request id. */
+/** An ended job's error as the service reported it (spec 7.3): title, its own sentence, the code, the field at fault and the request id. */
 export function VideoJobError({ error }: { error: NonNullable<VideoJobDto["error"]> }) {
   return (
     <div role="alert" className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-900 dark:border-red-500/25 dark:bg-red-500/10 dark:text-red-100" data-testid="video-job-error">

@@ -6,7 +6,7 @@ import { activeDetail, stageIndex, VIDEO_STAGES } from "./video-job-view";
 // Where an active job stands on its normal path (spec 3.1 queued → running → completed, then the
 // studio's archive): stepped stages, the current one pulsing (the service reports no percentage,
 // so none is invented), and what is happening in a sentence.
-export function VideoJobProgress({ job }: { job: Pick<VideoJobDto, "phase" | "queuePosition" | "params"> }) {
+export function VideoJobProgress({ job }: { job: Pick<VideoJobDto, "phase" | "queuePosition" | "params" | "hold"> }) {
   const current = stageIndex(job.phase);
   return (
     <div className="space-y-2" data-testid="video-job-progress">

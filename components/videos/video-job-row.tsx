@@ -11,7 +11,7 @@ import type { VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
 import { VideoJobActions } from "./video-job-actions";
 import { VideoJobDetails } from "./video-job-details";
-import { videoFailureTitle } from "./video-error-copy";
+import { videoFailureTitle, videoHoldTitle } from "./video-error-copy";
 import { isActivePhase, jobClockText, phaseBadge } from "./video-job-view";
 
 type Props = {
@@ -95,6 +95,11 @@ export function VideoJobRow({ job, onDuplicate }: Props) {
               {job.error ? (
                 <span className="truncate text-red-700 dark:text-red-400" title={job.error.message}>
                   {videoFailureTitle(job.error.code, "The job failed")}
+                </span>
+              ) : null}
+              {job.hold ? (
+                <span className="truncate text-amber-700 dark:text-amber-400" title={job.hold.message}>
+                  {videoHoldTitle(job.hold.code)}
                 </span>
               ) : null}
               <span className="truncate">{VIDEO_TASK_LABELS[job.task]}</span>

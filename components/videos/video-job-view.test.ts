@@ -72,10 +72,16 @@ describe("phases", () => {
   });
 
   it("says what happens now, post-processing included above 768 (spec 4.4)", () => {
-    expect(activeDetail({ phase: "queued", queuePosition: 2, params: params() })).toBe("Waiting in the video service's queue, position 2.");
-    expect(activeDetail({ phase: "running", queuePosition: null, params: params({ shortEdge: 1080 }) })).toMatch(/post-processing/);
-    expect(activeDetail({ phase: "running", queuePosition: null, params: params() })).not.toMatch(/post-processing/);
-    expect(activeDetail({ phase: "archiving", queuePosition: null, params: params({ delivery720p: true }) })).toMatch(/720p/);
+    expect(activeDetail({ phase: "queued", queuePosition: 2, params: params(), hold: null })).toBe("Waiting in the video service's queue, position 2.");
+    expect(activeDetail({ phase: "running", queuePosition: null, params: params({ shortEdge: 1080 }), hold: null })).toMatch(/post-processing/);
+    expect(activeDetail({ phase: "running", queuePosition: null, params: params(), hold: null })).not.toMatch(/post-processing/);
+    expect(activeDetail({ phase: "archiving", queuePosition: null, params: params({ delivery720p: true }), hold: null })).toMatch(/720p/);
+  });
+
+  it("says a held job is not sent yet, and a job being sent that it is being sent", () => {
+    const hold = { code: "queue_full", message: "The video service's queue is full", retryAt: "2026-03-02T10:01:00.000Z" };
+    expect(activeDetail({ phase: "submitting", queuePosition: null, params: params(), hold })).toMatch(/^Not sent yet/);
+    expect(activeDetail({ phase: "submitting", queuePosition: null, params: params(), hold: null })).toBe("Sending the job to the video service.");
   });
 });
 

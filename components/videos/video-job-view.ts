@@ -60,10 +60,10 @@ export function stageIndex(phase: VideoPhase): number {
 }
 
 /** What is happening now, in a sentence, for an active job. */
-export function activeDetail(job: Pick<VideoJobDto, "phase" | "queuePosition" | "params">): string {
+export function activeDetail(job: Pick<VideoJobDto, "phase" | "queuePosition" | "params" | "hold">): string {
   switch (job.phase) {
     case "submitting":
-      return "Sending the job to the video service.";
+      return job.hold ? "Not sent yet: the studio sends the job by itself when the service can take it." : "Sending the job to the video service.";
     case "reconciling":
       return "The service's answer was lost on the way; the studio is checking whether the job arrived before sending anything again.";
     case "queued":

@@ -6,10 +6,12 @@ import { changeJob } from "@/lib/jobs/job-changes";
 import { indexVideo } from "@/lib/gallery/index-video";
 import { recordVideoUsage } from "@/lib/usage/record-usage";
 import { preparedInputs } from "./keyframes";
+import { isHeldBeforeSend } from "./send-hold";
 import { storedParams } from "./stored-video-params";
 
 // A video job's changes, and its activity-tray job (lib/jobs) moved with it in the same transaction
-// when what the tray shows changes: video jobs appear in the tray like every other job.
+// when what the tray shows changes: video jobs appear in the tray like every other job, and a job
+// held before it is sent says why there, as any held job does.
 
 type TrayView = { state: JobState; queuePosition: number | null; errorCode: string | null; errorMessage: string | null; requestId: string | null };
 
@@ -26,15 +28,15 @@ const TRAY_STATE: Record<VideoStatus, JobState> = {
   gone: "failed",
 };
 
-function trayView(video: Pick<VideoJob, "status" | "queuePosition" | "errorCode" | "errorMessage" | "requestId">): TrayView {
+function trayView(video: Pick<VideoJob, "status" | "queuePosition" | "errorCode" | "errorMessage" | "requestId" | "submitSentAt" | "nextPollAt">): TrayView {
   const state = TRAY_STATE[video.status];
-  const failed = state === "failed";
+  const explained = state === "failed" || isHeldBeforeSend(video);
   return {
     state,
     queuePosition: state === "waiting" ? video.queuePosition : null,
-    errorCode: failed ? video.errorCode : null,
-    errorMessage: failed ? video.errorMessage : null,
-    requestId: failed ? video.requestId : null,
+    errorCode: explained ? video.errorCode : null,
+    errorMessage: explained ? video.errorMessage : null,
+    requestId: explained ? video.requestId : null,
   };
 }
 

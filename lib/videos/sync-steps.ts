@@ -84,8 +84,8 @@ async function refused(video: VideoJob, error: VideoApiError): Promise<void> {
     const wait = error.retryAfterSeconds ?? 30;
     const message =
       error.code === "queue_full"
-        ? `The video service's queue is full; the studio sends the job again in ${wait} s.`
-        : `The video service is unavailable now (${error.code}); the studio sends the job again in ${wait} s.`;
+        ? `The video service's queue is full, so nothing was created; the studio sends the job again after the ${wait} s the service asked it to wait.`
+        : `The video service is unavailable now (${error.code}), so nothing was created; the studio sends the job again after the ${wait} s the service asked it to wait.`;
     await saveVideo(video, { submitSentAt: null, errorCode: error.code, errorMessage: message, requestId: error.requestId, pollFailures: video.pollFailures + 1, nextPollAt: new Date(Date.now() + wait * 1000), ...release }, held);
     return;
   }

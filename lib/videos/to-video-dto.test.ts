@@ -60,3 +60,34 @@ describe("a video job's times", () => {
     expect(dto.finishedAt).toBe(at("04.500").toISOString());
   });
 });
+
+describe("a video job's error and hold", () => {
+  const held = (patch: Partial<VideoJob>) => ({
+    ...failedRow(null),
+    status: "submitting" as const,
+    upstreamId: null,
+    completedAt: null,
+    errorCode: "queue_full",
+    errorMessage: "The video service's queue is full, so nothing was created",
+    nextPollAt: at("40.000"),
+    ...patch,
+  });
+
+  it("is an error once the job has ended", () => {
+    const dto = toVideoJobDto(failedRow(null), new Map());
+    expect(dto.error).toMatchObject({ code: "generation_failed", message: "Generation failed" });
+    expect(dto.hold).toBeNull();
+  });
+
+  it("is a hold, with the time of the next try, while a job not sent yet waits (spec 7.3)", () => {
+    const dto = toVideoJobDto(held({}), new Map());
+    expect(dto.hold).toEqual({ code: "queue_full", message: "The video service's queue is full, so nothing was created", retryAt: at("40.000").toISOString() });
+    expect(dto.error).toBeNull();
+  });
+
+  it("is neither while the job is being sent again", () => {
+    const dto = toVideoJobDto(held({ submitSentAt: at("40.010") }), new Map());
+    expect(dto.hold).toBeNull();
+    expect(dto.error).toBeNull();
+  });
+});

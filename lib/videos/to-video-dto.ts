@@ -4,6 +4,7 @@ import { withoutSignedLinks } from "@/lib/assets/signed-url";
 import type { Asset, VideoJob } from "@/lib/generated/prisma/client";
 import type { VideoTask } from "@/lib/upstream/video/limits";
 import { preparedInputs } from "./keyframes";
+import { isHeldBeforeSend } from "./send-hold";
 import { ACTIVE_VIDEO_PHASES, type VideoJobDto, type VideoPhase, type VideoWarningDto } from "./video-dto";
 import { storedParams } from "./stored-video-params";
 
@@ -55,7 +56,8 @@ export function toVideoJobDto(job: VideoJobWithAssets, inputAssets: ReadonlyMap<
     warnings: withoutSignedLinks(warningsOf(job.warnings)),
     preparation: preparedInputs(job.preparation).flatMap((input) => (input.note ? [input.note] : [])),
     resolution: job.resolution,
-    error: job.errorCode ? { code: job.errorCode, message: withoutSignedLinks(job.errorMessage ?? ""), param: job.errorParam, requestId: job.requestId } : null,
+    error: !active && job.errorCode ? { code: job.errorCode, message: withoutSignedLinks(job.errorMessage ?? ""), param: job.errorParam, requestId: job.requestId } : null,
+    hold: isHeldBeforeSend(job) ? { code: job.errorCode, message: job.errorMessage ?? "", retryAt: job.nextPollAt.toISOString() } : null,
     video: job.asset ? toAssetDto(job.asset) : null,
     delivery720p: job.delivery720p ? toAssetDto(job.delivery720p) : null,
     canCancel,

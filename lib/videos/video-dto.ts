@@ -59,7 +59,13 @@ export type VideoJobDto = {
   preparation: string[];
   /** Spec 2.5 `resolution` ("1920x1080"): the delivered size, which may differ from the requested short edge. */
   resolution: string | null;
+  /** Why the job ended without a video (spec 7.3 code, the service's sentence, the field at fault, the id to quote). */
   error: { code: string; message: string; param: string | null; requestId: string | null } | null;
+  /**
+   * Why a job not sent yet waits (spec 7.3: the agent's queue is full or it is unavailable; or the
+   * agent cannot be reached), and when the studio next tries to send it.
+   */
+  hold: { code: string; message: string; retryAt: string } | null;
   /** The archived MP4 (seekable; `downloadUrl` downloads), its poster frame as `thumbnailUrl`. */
   video: AssetDto | null;
   /** The 720p conversion of the archived MP4, when asked for and done. */

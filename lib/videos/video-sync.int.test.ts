@@ -164,12 +164,19 @@ describe("video jobs against the emulator's agent", () => {
     const first = await submit();
     await waitForPhase(first.id, ["queued"]);
     const second = await submit();
-    await expect.poll(async () => (await getVideo(context.user, second.id)).error?.code, { timeout: 10_000 }).toBe("queue_full");
+    await expect.poll(async () => (await getVideo(context.user, second.id)).hold?.code, { timeout: 10_000 }).toBe("queue_full");
     const held = await context.testDb.db.videoJob.findUniqueOrThrow({ where: { id: second.id } });
     expect(held.status).toBe("submitting");
     expect(held.submitSentAt).toBeNull();
-    // Spec 7.3: Retry-After 60 s.
+    // Spec 7.3: Retry-After 60 s, which the page counts down to.
     expect(held.nextPollAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
+    const shown = await getVideo(context.user, second.id);
+    expect(shown).toMatchObject({ phase: "submitting", error: null, hold: { retryAt: held.nextPollAt!.toISOString(), message: expect.stringMatching(/queue is full, so nothing was created/) } });
+    // The activity tray's job says why it waits, and that change was published to the owner's streams.
+    const trayJob = await context.testDb.db.job.findUniqueOrThrow({ where: { videoJobId: second.id } });
+    expect(trayJob).toMatchObject({ state: "queued", errorCode: "queue_full" });
+    const events = await context.testDb.db.jobEvent.findMany({ where: { jobId: trayJob.id }, orderBy: { id: "asc" } });
+    expect((events.at(-1)!.data as { state: string; error: { code: string } | null }).error?.code).toBe("queue_full");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await agentPosts()).toBe(2);
 
@@ -178,7 +185,7 @@ describe("video jobs against the emulator's agent", () => {
     await context.testDb.db.videoJob.update({ where: { id: second.id }, data: { nextPollAt: new Date() } });
     await sendDueVideoSteps();
     const ready = await waitForPhase(second.id, ["ready", "failed"]);
-    expect(ready).toMatchObject({ phase: "ready", error: null });
+    expect(ready).toMatchObject({ phase: "ready", error: null, hold: null });
     expect(await agentPosts()).toBe(3);
   });
 
@@ -193,7 +200,7 @@ describe("video jobs against the emulator's agent", () => {
       // A submit now is refused at once, naming the unreachable agent.
       await expect(submit({ prompt: "a boat nobody can send" })).rejects.toMatchObject({ code: "upstream_unreachable", message: expect.stringMatching(/video agent is unreachable/) });
       for (const video of [held, overdue]) {
-        await expect.poll(async () => (await getVideo(context.user, video.id)).error?.code, { timeout: 10_000 }).toBe("upstream_unreachable");
+        await expect.poll(async () => (await getVideo(context.user, video.id)).hold?.code, { timeout: 10_000 }).toBe("upstream_unreachable");
         expect(await context.testDb.db.videoJob.findUniqueOrThrow({ where: { id: video.id } })).toMatchObject({ status: "submitting", submitSentAt: null });
       }
       // One made longer ago than the wait limit fails, never sent, when its next try finds the agent still down.
