@@ -51,7 +51,7 @@ export type JobDto = {
   turnId: string | null;
   /** The video job (lib/videos) a `video` job tracks. */
   videoId: string | null;
-  /** Why it failed, was cancelled or interrupted: a code of `components/errors/error-copy.ts`, a sentence, the id to quote. */
+  /** Why it failed, was cancelled or interrupted, or, while it runs, why it is held (a service unreachable or its queue full): a code of `components/errors/error-copy.ts`, a sentence, the id to quote. */
   error: { code: string; message: string; requestId: string | null } | null;
   /** Whether "Run again" may start a new job with the same settings and seed. */
   canRunAgain: boolean;

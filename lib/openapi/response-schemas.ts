@@ -23,7 +23,10 @@ export const jobSchema = z
     conversationId: z.uuid().nullable(),
     turnId: z.uuid().nullable(),
     videoId: z.uuid().nullable(),
-    error: z.object({ code: z.string(), message: z.string(), requestId: z.string().nullable() }).nullable(),
+    error: z
+      .object({ code: z.string(), message: z.string(), requestId: z.string().nullable() })
+      .nullable()
+      .describe("Why it failed, was cancelled or interrupted; while it runs, why it is held (a service unreachable, a full queue)"),
     canRunAgain: z.boolean(),
     createdAt: isoDate,
     startedAt: isoDate.nullable(),
