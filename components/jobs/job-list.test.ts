@@ -73,6 +73,12 @@ describe("jobChanges", () => {
     expect(jobChanges(before, after).moved.map((j) => j.id)).toEqual(["a"]);
   });
 
+  it("names an active job that moved up its line", () => {
+    const before = marksOf({ jobs: [job("a", { state: "waiting", queuePosition: 3 }), job("b", { state: "waiting", queuePosition: 1 })], cursor: "1" });
+    const after = { jobs: [job("a", { state: "waiting", queuePosition: 2 }), job("b", { state: "waiting", queuePosition: 1 })], cursor: "2" };
+    expect(jobChanges(before, after).moved.map((j) => j.id)).toEqual(["a"]);
+  });
+
   it("names an active job that was held or let go without changing state", () => {
     const full = { code: "queue_full", message: "The video service's queue is full", requestId: null };
     const before = marksOf({ jobs: [job("a", { state: "queued" }), job("b", { state: "queued", error: full }), job("c", { state: "queued", error: full })], cursor: "1" });

@@ -23,18 +23,18 @@ export function mergeJob(list: JobListDto | undefined, job: JobDto, position?: s
   return { jobs: [job, ...jobs.filter((existing) => existing.id !== job.id)].sort(newestFirst), cursor };
 }
 
-/** Where each job stands: its state, and why it is held if it is; a later copy of the list is compared with it. */
-export type JobMarks = ReadonlyMap<string, { state: JobState; held: string | null }>;
+/** Where each job stands: its state, its place in line, and why it is held if it is; a later copy of the list is compared with it. */
+export type JobMarks = ReadonlyMap<string, { state: JobState; place: number | null; held: string | null }>;
 
 export function marksOf(list: JobListDto): JobMarks {
-  return new Map(list.jobs.map((job) => [job.id, { state: job.state, held: heldReason(job) }]));
+  return new Map(list.jobs.map((job) => [job.id, { state: job.state, place: job.queuePosition, held: heldReason(job) }]));
 }
 
 /**
  * What happened between two copies of the list: jobs that appeared (started here or in another tab),
  * jobs that finished (were active, or unknown, and are finished now), and jobs that moved while
- * active: to another state (a video job sent, queued, generating, saving), or held or let go (a
- * video job the service's full queue holds back).
+ * active: to another state (a video job sent, queued, generating, saving), to another place in line,
+ * or held or let go (a video job the service's full queue holds back).
  */
 export function jobChanges(before: JobMarks, after: JobListDto): { appeared: JobDto[]; finished: JobDto[]; moved: JobDto[] } {
   const appeared = after.jobs.filter((job) => !before.has(job.id));
@@ -44,7 +44,7 @@ export function jobChanges(before: JobMarks, after: JobListDto): { appeared: Job
   });
   const moved = after.jobs.filter((job) => {
     const previous = before.get(job.id);
-    return previous !== undefined && isActiveJobState(job.state) && (previous.state !== job.state || previous.held !== heldReason(job));
+    return previous !== undefined && isActiveJobState(job.state) && (previous.state !== job.state || previous.place !== job.queuePosition || previous.held !== heldReason(job));
   });
   return { appeared, finished, moved };
 }

@@ -62,7 +62,7 @@ export function JobsProvider({ children }: { children: ReactNode }) {
       seen = marksOf(list);
       if (!before) return;
       const { appeared, finished, moved } = jobChanges(before, list);
-      // A video job's pages show every step it takes (held, queued, generating, saving), not only its end.
+      // A video job's pages show every step it takes (held, queued and its place, generating, saving), not only its end.
       for (const job of [...appeared, ...finished, ...moved.filter((job) => job.kind === "video")]) refreshResultOf(queryClient, job);
       const fresh = finished
         .filter((job) => !toasted.has(job.id))

@@ -12,10 +12,10 @@ export function isActivePhase(phase: VideoPhase): boolean {
 }
 
 /**
- * While a job is under way the list and a job are read again this often, for its place in the agent's
- * queue; its steps arrive at once through the jobs stream (components/jobs/jobs-provider). Once all
- * have ended they are read again only for new delivery URLs of their files, before the shown ones
- * expire (the server polls upstream, pages read the studio).
+ * While a job is under way the list and a job are also read again this often: its steps, holds and
+ * place in the agent's queue arrive at once through the jobs stream (components/jobs/jobs-provider),
+ * and this read is the net under it. Once all have ended they are read again only for new delivery
+ * URLs of their files, before the shown ones expire (the server polls upstream, pages read the studio).
  */
 export const ACTIVE_REFRESH_MS = 5000;
 
