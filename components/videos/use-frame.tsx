@@ -12,19 +12,26 @@ import { videosKey } from "./video-keys";
 // The alpha v3.5 upload rules: a frame taken here may go to the chat editor as well as to a video.
 const FRAME_UPLOAD = "/api/uploads?purpose=alpha-v35";
 
-/** A video's current frame at its full size, as a PNG; throws a SecurityError when its bytes came from another origin. */
-function drawnFrame(video: HTMLVideoElement): Promise<Blob | null> {
+/**
+ * A video's current frame at its full size, as a PNG; throws a SecurityError when its bytes came from
+ * another origin. A frame is opaque, and a player whose decoder has not yet put out the frame it
+ * sought to (or that is loading its file again) draws nothing: the frame is drawn again each
+ * animation frame until the canvas holds it, for at most FRAME_DATA_WAIT_MS.
+ */
+async function drawnFrame(video: HTMLVideoElement): Promise<Blob | null> {
   const canvas = document.createElement("canvas");
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;
-  canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve, reject) => {
-    try {
-      canvas.toBlob(resolve, "image/png");
-    } catch (error) {
-      reject(error);
-    }
-  });
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  if (!context) return null;
+  const giveUpAt = performance.now() + FRAME_DATA_WAIT_MS;
+  for (;;) {
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    if (context.getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1).data[3] !== 0) break;
+    if (performance.now() > giveUpAt) throw new Error("The frame could not be read from the player.");
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
 }
 
 /** Resolves at the video's next `success` event; rejects if it fails to load meanwhile. */
