@@ -12,11 +12,14 @@ import { videosKey } from "./video-keys";
 // The alpha v3.5 upload rules: a frame taken here may go to the chat editor as well as to a video.
 const FRAME_UPLOAD = "/api/uploads?purpose=alpha-v35";
 
+/** How long a player may take to have its current frame once it has sought. */
+const FRAME_DATA_WAIT_MS = 10_000;
+
 /**
  * A video's current frame at its full size, as a PNG; throws a SecurityError when its bytes came from
- * another origin. A frame is opaque, and a player whose decoder has not yet put out the frame it
- * sought to (or that is loading its file again) draws nothing: the frame is drawn again each
- * animation frame until the canvas holds it, for at most FRAME_DATA_WAIT_MS.
+ * another origin. A frame is opaque, and a player below HAVE_CURRENT_DATA, or whose decoder has not
+ * yet put out the frame it sought to (a seek may end before it arrives), draws nothing: the frame is
+ * drawn again each animation frame until the canvas holds it, for at most FRAME_DATA_WAIT_MS.
  */
 async function drawnFrame(video: HTMLVideoElement): Promise<Blob | null> {
   const canvas = document.createElement("canvas");
@@ -42,27 +45,11 @@ function next(video: HTMLVideoElement, success: string): Promise<void> {
   });
 }
 
-/** How long a player may take to have its current frame's data once it has sought. */
-const FRAME_DATA_WAIT_MS = 10_000;
-
-/**
- * Resolves once `video` holds its current frame's data: a canvas draws nothing from a video below
- * HAVE_CURRENT_DATA, and a seek may end before the frame it reached has arrived.
- */
-async function frameData(video: HTMLVideoElement): Promise<void> {
-  const giveUpAt = performance.now() + FRAME_DATA_WAIT_MS;
-  while (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
-    if (performance.now() > giveUpAt) throw new Error("The frame could not be read from the player.");
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }
-}
-
-/** Shows `video` at `time` and resolves once that frame is decoded (seeking to the moment shown decodes it again). */
+/** Shows `video` at `time` (seeking to the moment shown decodes it again); drawnFrame waits for the frame itself. */
 async function seekTo(video: HTMLVideoElement, time: number): Promise<void> {
   const seeked = next(video, "seeked");
   video.currentTime = time;
   await seeked;
-  await frameData(video);
 }
 
 /** The file at `url` loaded in a player of its own, and shown at `time`. */
