@@ -54,6 +54,19 @@ describe("jobStatusText", () => {
     expect(jobStatusText({ state: "generating", queuePosition: null, round: 0 })).toBe("Generating (round 1)");
     expect(jobStatusText({ state: "storing", queuePosition: null, round: null })).toBe("Saving");
   });
+
+  it("says a job held by something other than its place in line is on hold, whatever step it holds at", () => {
+    const queueFull = { code: "queue_full", message: "The video service's queue is full, so nothing was created.", requestId: null };
+    const unreachable = { code: "upstream_unreachable", message: "Waiting: the image service is unreachable since 21:40 UTC.", requestId: null };
+    expect(jobStatusText({ state: "queued", queuePosition: null, round: null, error: queueFull })).toBe("On hold");
+    expect(jobStatusText({ state: "waiting", queuePosition: null, round: null, error: unreachable })).toBe("On hold");
+    expect(jobStatusText({ state: "queued", queuePosition: null, round: null, error: null })).toBe("Starting");
+  });
+
+  it("keeps an ended job's own state beside its error", () => {
+    const failure = { code: "blocked", message: "Blocked.", requestId: null };
+    expect(jobStatusText({ state: "failed", queuePosition: null, round: null, error: failure })).toBe("Failed");
+  });
 });
 
 describe("heldReason", () => {

@@ -26,6 +26,13 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
 /** Said instead of "Starting" while a job waits for one of its owner's running places. */
 export const WAITING_FOR_PLACE_LABEL = "Waiting for one of yours to finish";
 
+/**
+ * Said instead of its state while a job that has not ended is held by something other than its place
+ * in line (a service unreachable, a video service's queue full): its reason (`error`) says why and
+ * until when, and that the job goes on by itself.
+ */
+export const ON_HOLD_LABEL = "On hold";
+
 export function isActiveJobState(state: JobState): state is ActiveJobState {
   return (ACTIVE_JOB_STATES as readonly string[]).includes(state);
 }
