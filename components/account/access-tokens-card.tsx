@@ -12,6 +12,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { MutationError } from "@/components/ui/mutation-error";
 import { type AccessTokenDto, TOKENS_OFF_MESSAGE, type TokenSettingsDto } from "@/lib/access-tokens/token-rules";
 import { api } from "@/lib/client/api";
+import { DataTable } from "@/components/ui/data-table";
 
 /** The person's personal access tokens: make one (its secret shown once), see when each was used, revoke. */
 export function AccessTokensCard({ initialTokens, settings }: { initialTokens: AccessTokenDto[]; settings: TokenSettingsDto }) {
@@ -64,49 +65,37 @@ export function AccessTokensCard({ initialTokens, settings }: { initialTokens: A
       {tokens.length === 0 ? (
         <p className="border-t border-zinc-200 px-5 py-4 text-sm text-muted dark:border-zinc-800">You have no tokens.</p>
       ) : (
-        <div className="overflow-x-auto border-t border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-left text-sm" aria-label="Your tokens">
-            <thead className="text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th className="px-5 py-2 font-medium">Name</th>
-                <th className="px-5 py-2 font-medium">Scopes</th>
-                <th className="px-5 py-2 font-medium">Created</th>
-                <th className="px-5 py-2 font-medium">Expires</th>
-                <th className="px-5 py-2 font-medium">Last used</th>
-                <th className="px-5 py-2 font-medium">
-                  <span className="sr-only">State and actions</span>
-                </th>
+        <DataTable
+          label="Your tokens"
+          frameClassName="border-t border-zinc-200 dark:border-zinc-800"
+          columns={[{ label: "Name" }, { label: "Scopes" }, { label: "Created" }, { label: "Expires" }, { label: "Last used" }, { label: "State and actions", hidden: true }]}
+        >
+          {tokens.map((token) => {
+            const busy = revoke.isPending && revoke.variables === token.id;
+            return (
+              <tr key={token.id} data-testid="access-token-row">
+                <td className="max-w-72 truncate px-5 py-2.5 font-medium" title={token.name}>
+                  {token.name}
+                </td>
+                <td className="px-5 py-2.5">
+                  <ScopeList scopes={token.scopes} />
+                </td>
+                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{tokenDate(token.createdAt, "")}</td>
+                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{tokenDate(token.expiresAt, "Never")}</td>
+                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</td>
+                <td className="px-5 py-2 text-right whitespace-nowrap">
+                  {token.state === "revoked" || token.state === "expired" ? (
+                    <TokenStateBadge state={token.state} />
+                  ) : (
+                    <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the token ${token.name}`} onClick={() => revoke.mutate(token.id)}>
+                      {busy ? "Revoking…" : "Revoke"}
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {tokens.map((token) => {
-                const busy = revoke.isPending && revoke.variables === token.id;
-                return (
-                  <tr key={token.id} data-testid="access-token-row">
-                    <td className="max-w-72 truncate px-5 py-2.5 font-medium" title={token.name}>
-                      {token.name}
-                    </td>
-                    <td className="px-5 py-2.5">
-                      <ScopeList scopes={token.scopes} />
-                    </td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-muted">{tokenDate(token.createdAt, "")}</td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-muted">{tokenDate(token.expiresAt, "Never")}</td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</td>
-                    <td className="px-5 py-2 text-right whitespace-nowrap">
-                      {token.state === "revoked" || token.state === "expired" ? (
-                        <TokenStateBadge state={token.state} />
-                      ) : (
-                        <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the token ${token.name}`} onClick={() => revoke.mutate(token.id)}>
-                          {busy ? "Revoking…" : "Revoke"}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </Card>
   );

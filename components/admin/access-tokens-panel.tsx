@@ -10,6 +10,7 @@ import { Switch } from "@/components/ui/switch";
 import { ACCESS_TOKENS_MEANING, type AdminAccessTokenDto, TOKENS_WITHOUT_EXPIRY_MEANING, type TokenSettingsDto } from "@/lib/access-tokens/token-rules";
 import type { SiteSettingsDto } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
+import { DataTable } from "@/components/ui/data-table";
 
 /** The switches for personal access tokens, and every person's tokens with Revoke. */
 export function AccessTokensPanel({ initialTokens, initialSettings }: { initialTokens: AdminAccessTokenDto[]; initialSettings: TokenSettingsDto }) {
@@ -44,53 +45,49 @@ export function AccessTokensPanel({ initialTokens, initialSettings }: { initialT
       {tokens.length === 0 ? (
         <p className="px-5 py-4 text-sm text-muted">Nobody has made a token.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-label="Personal access tokens">
-            <thead className="text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th className="px-4 py-2 pl-5 font-medium">Owner</th>
-                <th className="px-4 py-2 font-medium">Token</th>
-                <th className="px-4 py-2 font-medium">Last used</th>
-                <th className="px-4 py-2 pr-5 text-right font-medium">State</th>
+        <DataTable
+          label="Personal access tokens"
+          columns={[
+            { label: "Owner", className: "px-4 py-2 pl-5" },
+            { label: "Token", className: "px-4 py-2" },
+            { label: "Last used", className: "px-4 py-2" },
+            { label: "State", className: "px-4 py-2 pr-5 text-right" },
+          ]}
+        >
+          {tokens.map((token) => {
+            const busy = revoke.isPending && revoke.variables === token.id;
+            return (
+              <tr key={token.id} className="align-top">
+                <td className="max-w-52 px-4 py-2.5 pl-5">
+                  <span className="block truncate" title={token.owner.name}>
+                    {token.owner.name}
+                  </span>
+                  <span className="block truncate text-xs text-muted" title={token.owner.email}>
+                    {token.owner.email}
+                  </span>
+                </td>
+                <td className="max-w-64 space-y-1 px-4 py-2.5">
+                  <span className="block truncate font-medium" title={token.name}>
+                    {token.name}
+                  </span>
+                  <ScopeList scopes={token.scopes} />
+                  <span className="block text-xs text-muted">Expires: {tokenDate(token.expiresAt, "never")}</span>
+                </td>
+                <td className="px-4 py-2.5 text-xs whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</td>
+                <td className="px-4 py-2 pr-5 text-right whitespace-nowrap">
+                  <div className="flex flex-col items-end gap-1.5">
+                    <TokenStateBadge state={token.state} />
+                    {token.state === "active" || token.state === "owner_disabled" ? (
+                      <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the token ${token.name} of ${token.owner.name}`} onClick={() => revoke.mutate(token.id)}>
+                        {busy ? "Revoking…" : "Revoke"}
+                      </Button>
+                    ) : null}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {tokens.map((token) => {
-                const busy = revoke.isPending && revoke.variables === token.id;
-                return (
-                  <tr key={token.id} className="align-top">
-                    <td className="max-w-52 px-4 py-2.5 pl-5">
-                      <span className="block truncate" title={token.owner.name}>
-                        {token.owner.name}
-                      </span>
-                      <span className="block truncate text-xs text-muted" title={token.owner.email}>
-                        {token.owner.email}
-                      </span>
-                    </td>
-                    <td className="max-w-64 space-y-1 px-4 py-2.5">
-                      <span className="block truncate font-medium" title={token.name}>
-                        {token.name}
-                      </span>
-                      <ScopeList scopes={token.scopes} />
-                      <span className="block text-xs text-muted">Expires: {tokenDate(token.expiresAt, "never")}</span>
-                    </td>
-                    <td className="px-4 py-2.5 text-xs whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</td>
-                    <td className="px-4 py-2 pr-5 text-right whitespace-nowrap">
-                      <div className="flex flex-col items-end gap-1.5">
-                        <TokenStateBadge state={token.state} />
-                        {token.state === "active" || token.state === "owner_disabled" ? (
-                          <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the token ${token.name} of ${token.owner.name}`} onClick={() => revoke.mutate(token.id)}>
-                            {busy ? "Revoking…" : "Revoke"}
-                          </Button>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </Card>
   );

@@ -11,6 +11,7 @@ import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-rules";
 import { SHARE_LINK_STATE_LABELS, type AdminShareLinkPage, type ShareLinkState } from "@/lib/gallery/share-link-rules";
 import { formatDate } from "./format";
 import { adminShareLinksKey, adminShareLinksQuery } from "./share-links-queries";
+import { DataTable } from "@/components/ui/data-table";
 
 const STATE_TONES: Record<ShareLinkState, "success" | "warning" | "neutral" | "danger"> = { live: "success", suspended: "warning", expired: "neutral", revoked: "danger" };
 
@@ -36,53 +37,40 @@ export function ShareLinksPanel({ firstPage }: { firstPage: AdminShareLinkPage }
       {links.length === 0 ? (
         <p className="px-5 py-4 text-sm text-muted">Nobody has made a public link.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-label="Public share links">
-            <thead className="text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th className="px-5 py-2 font-medium">Entry</th>
-                <th className="px-5 py-2 font-medium">Creator</th>
-                <th className="px-5 py-2 font-medium">Created</th>
-                <th className="px-5 py-2 font-medium">Expires</th>
-                <th className="px-5 py-2 font-medium">State</th>
-                <th className="px-5 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
+        <DataTable
+          label="Public share links"
+          columns={[{ label: "Entry" }, { label: "Creator" }, { label: "Created" }, { label: "Expires" }, { label: "State" }, { label: "Actions", hidden: true }]}
+        >
+          {links.map((link) => {
+            const busy = revoke.isPending && revoke.variables === link.id;
+            return (
+              <tr key={link.id}>
+                <td className="max-w-64 px-5 py-2.5">
+                  <Link href={`/gallery/${link.item.id}`} className="block truncate font-medium hover:underline" title={link.item.prompt}>
+                    {link.item.prompt}
+                  </Link>
+                  <span className="text-xs text-muted">{GALLERY_KIND_LABELS[link.item.kind]}</span>
+                </td>
+                <td className="px-5 py-2.5">
+                  <span className="block whitespace-nowrap">{link.creator.name}</span>
+                  <span className="text-xs text-muted">{link.creator.email}</span>
+                </td>
+                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.createdAt)}</td>
+                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.expiresAt)}</td>
+                <td className="px-5 py-2.5">
+                  <Badge tone={STATE_TONES[link.state]}>{SHARE_LINK_STATE_LABELS[link.state]}</Badge>
+                </td>
+                <td className="px-5 py-2 text-right whitespace-nowrap">
+                  {link.state === "live" || link.state === "suspended" ? (
+                    <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the link to ${link.item.prompt} by ${link.creator.name}`} onClick={() => revoke.mutate(link.id)}>
+                      {busy ? "Revoking…" : "Revoke"}
+                    </Button>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {links.map((link) => {
-                const busy = revoke.isPending && revoke.variables === link.id;
-                return (
-                  <tr key={link.id}>
-                    <td className="max-w-64 px-5 py-2.5">
-                      <Link href={`/gallery/${link.item.id}`} className="block truncate font-medium hover:underline" title={link.item.prompt}>
-                        {link.item.prompt}
-                      </Link>
-                      <span className="text-xs text-muted">{GALLERY_KIND_LABELS[link.item.kind]}</span>
-                    </td>
-                    <td className="px-5 py-2.5">
-                      <span className="block whitespace-nowrap">{link.creator.name}</span>
-                      <span className="text-xs text-muted">{link.creator.email}</span>
-                    </td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.createdAt)}</td>
-                    <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.expiresAt)}</td>
-                    <td className="px-5 py-2.5">
-                      <Badge tone={STATE_TONES[link.state]}>{SHARE_LINK_STATE_LABELS[link.state]}</Badge>
-                    </td>
-                    <td className="px-5 py-2 text-right whitespace-nowrap">
-                      {link.state === "live" || link.state === "suspended" ? (
-                        <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the link to ${link.item.prompt} by ${link.creator.name}`} onClick={() => revoke.mutate(link.id)}>
-                          {busy ? "Revoking…" : "Revoke"}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
       {list.hasNextPage ? (
         <div className="border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">

@@ -12,6 +12,7 @@ import { api } from "@/lib/client/api";
 import { formatDate } from "./format";
 import { adminShareLinksKey } from "./share-links-queries";
 import { StorageQuotaCell } from "./storage-quota-cell";
+import { DataTable } from "@/components/ui/data-table";
 
 type UsersTableProps = { initialUsers: AdminUserRow[]; currentUserId: string; defaultQuotaBytes: number | null };
 
@@ -35,64 +36,50 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
         <p className="mt-0.5 text-xs text-muted">A disabled user is signed out everywhere at once and cannot sign in until enabled again.</p>
       </div>
       <MutationError mutation={setDisabled} title="The change was not saved" className="border-b border-zinc-200 p-3 dark:border-zinc-800" />
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs uppercase tracking-wide text-muted">
-            <tr>
-              <th className="px-5 py-2 font-medium">Name</th>
-              <th className="px-5 py-2 font-medium">Email</th>
-              <th className="px-5 py-2 font-medium">Role</th>
-              <th className="px-5 py-2 font-medium">Storage</th>
-              <th className="px-5 py-2 font-medium">Joined</th>
-              <th className="px-5 py-2 font-medium">
-                <span className="sr-only">Status and actions</span>
-              </th>
+      <DataTable
+        columns={[{ label: "Name" }, { label: "Email" }, { label: "Role" }, { label: "Storage" }, { label: "Joined" }, { label: "Status and actions", hidden: true }]}
+      >
+        {users.map((user) => {
+          const busy = setDisabled.isPending && setDisabled.variables?.id === user.id;
+          return (
+            <tr key={user.id} className={user.disabledAt ? "text-muted" : undefined}>
+              <td className="px-5 py-2.5 font-medium whitespace-nowrap">{user.name}</td>
+              <td className={`px-5 py-2.5 ${user.disabledAt ? "" : "text-zinc-600 dark:text-zinc-400"}`}>{user.email}</td>
+              <td className="px-5 py-2.5">
+                <div className="flex flex-wrap gap-1">
+                  <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{user.role}</Badge>
+                  {user.disabledAt ? <Badge tone="danger">disabled</Badge> : null}
+                </div>
+              </td>
+              <td className="px-5 py-2.5">
+                <StorageQuotaCell
+                  url={`/api/admin/users/${encodeURIComponent(user.id)}/storage-quota`}
+                  name={user.name}
+                  usedBytes={user.storageUsedBytes}
+                  quotaBytes={user.storageQuotaBytes}
+                  defaultBytes={defaultQuotaBytes}
+                />
+              </td>
+              <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(user.createdAt)}</td>
+              <td className="px-5 py-2 text-right whitespace-nowrap">
+                {user.id === currentUserId ? (
+                  <span className="text-xs text-muted">you</span>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={busy}
+                    aria-label={`${user.disabledAt ? "Enable" : "Disable"} ${user.name}`}
+                    onClick={() => setDisabled.mutate({ id: user.id, disabled: !user.disabledAt })}
+                  >
+                    {busy ? "Saving…" : user.disabledAt ? "Enable" : "Disable"}
+                  </Button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {users.map((user) => {
-              const busy = setDisabled.isPending && setDisabled.variables?.id === user.id;
-              return (
-                <tr key={user.id} className={user.disabledAt ? "text-muted" : undefined}>
-                  <td className="px-5 py-2.5 font-medium whitespace-nowrap">{user.name}</td>
-                  <td className={`px-5 py-2.5 ${user.disabledAt ? "" : "text-zinc-600 dark:text-zinc-400"}`}>{user.email}</td>
-                  <td className="px-5 py-2.5">
-                    <div className="flex flex-wrap gap-1">
-                      <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{user.role}</Badge>
-                      {user.disabledAt ? <Badge tone="danger">disabled</Badge> : null}
-                    </div>
-                  </td>
-                  <td className="px-5 py-2.5">
-                    <StorageQuotaCell
-                      url={`/api/admin/users/${encodeURIComponent(user.id)}/storage-quota`}
-                      name={user.name}
-                      usedBytes={user.storageUsedBytes}
-                      quotaBytes={user.storageQuotaBytes}
-                      defaultBytes={defaultQuotaBytes}
-                    />
-                  </td>
-                  <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(user.createdAt)}</td>
-                  <td className="px-5 py-2 text-right whitespace-nowrap">
-                    {user.id === currentUserId ? (
-                      <span className="text-xs text-muted">you</span>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={busy}
-                        aria-label={`${user.disabledAt ? "Enable" : "Disable"} ${user.name}`}
-                        onClick={() => setDisabled.mutate({ id: user.id, disabled: !user.disabledAt })}
-                      >
-                        {busy ? "Saving…" : user.disabledAt ? "Enable" : "Disable"}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import { AUDIT_TARGET_SEARCH_MAX, type AuditEntryDto } from "@/lib/audit/audit-r
 import type { AuditFilters } from "@/lib/audit/audit-schemas";
 import { AuditDetails } from "./audit-details";
 import { auditCsvHref, auditQuery, type AuditScope } from "./audit-queries";
+import { DataTable } from "@/components/ui/data-table";
 
 /** A person or team a filter can pick. */
 export type AuditChoice = { id: string; label: string };
@@ -184,26 +185,16 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
         ) : entries.length === 0 ? (
           <p className="px-5 py-4 text-sm text-muted">{narrowed ? "No entry matches these filters." : "Nothing has been recorded yet."}</p>
         ) : (
-          // Focusable, so a keyboard can scroll a table wider than the screen.
-          <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-500" tabIndex={0} role="region" aria-label="Audit log entries">
-            <table className="w-full text-left text-sm" aria-label="Audit log">
-              <thead className="text-xs tracking-wide text-muted uppercase">
-                <tr>
-                  <th className="px-5 py-2 font-medium">Time (UTC)</th>
-                  <th className="px-5 py-2 font-medium">Action</th>
-                  <th className="px-5 py-2 font-medium">Actor</th>
-                  <th className="px-5 py-2 font-medium">Target</th>
-                  {teams ? <th className="px-5 py-2 font-medium">Team</th> : null}
-                  <th className="px-5 py-2 font-medium">Details</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 align-top dark:divide-zinc-800">
-                {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} showTeam={teams !== undefined} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Audit log"
+            regionLabel="Audit log entries"
+            bodyClassName="align-top"
+            columns={[{ label: "Time (UTC)" }, { label: "Action" }, { label: "Actor" }, { label: "Target" }, ...(teams ? [{ label: "Team" }] : []), { label: "Details" }]}
+          >
+            {entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} showTeam={teams !== undefined} />
+            ))}
+          </DataTable>
         )}
         {log.hasNextPage ? (
           <div className="border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">

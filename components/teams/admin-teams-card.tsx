@@ -3,6 +3,7 @@ import { formatDate } from "@/components/admin/format";
 import { StorageQuotaCell } from "@/components/admin/storage-quota-cell";
 import { Card } from "@/components/ui/card";
 import type { AdminTeamDto } from "@/lib/teams/team-dto";
+import { DataTable } from "@/components/ui/data-table";
 
 /** Every team of the studio, for site admins. */
 export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamDto[]; defaultQuotaBytes: number | null }) {
@@ -15,42 +16,32 @@ export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamD
       {teams.length === 0 ? (
         <p className="px-5 py-4 text-sm text-muted">No teams yet.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-label="Teams">
-            <thead className="text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th className="px-5 py-2 font-medium">Team</th>
-                <th className="px-3 py-2 font-medium">Members</th>
-                <th className="px-3 py-2 font-medium">Owners</th>
-                <th className="px-3 py-2 font-medium">Storage</th>
-                <th className="px-5 py-2 font-medium">Created</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {teams.map((team) => (
-                <tr key={team.id}>
-                  <td className="px-5 py-2.5 font-medium">
-                    <Link href={`/teams/${team.id}`} className="hover:underline">
-                      {team.name}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2.5 tabular-nums">{team.memberCount}</td>
-                  <td className="px-3 py-2.5 text-zinc-600 dark:text-zinc-400">{team.owners.length ? team.owners.map((owner) => owner.name).join(", ") : "none"}</td>
-                  <td className="px-3 py-2.5">
-                    <StorageQuotaCell
-                      url={`/api/admin/teams/${encodeURIComponent(team.id)}/storage-quota`}
-                      name={`team ${team.name}`}
-                      usedBytes={team.storageUsedBytes}
-                      quotaBytes={team.storageQuotaBytes}
-                      defaultBytes={defaultQuotaBytes}
-                    />
-                  </td>
-                  <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(team.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Teams"
+          columns={[{ label: "Team" }, { label: "Members", className: "px-3 py-2" }, { label: "Owners", className: "px-3 py-2" }, { label: "Storage", className: "px-3 py-2" }, { label: "Created" }]}
+        >
+          {teams.map((team) => (
+            <tr key={team.id}>
+              <td className="px-5 py-2.5 font-medium">
+                <Link href={`/teams/${team.id}`} className="hover:underline">
+                  {team.name}
+                </Link>
+              </td>
+              <td className="px-3 py-2.5 tabular-nums">{team.memberCount}</td>
+              <td className="px-3 py-2.5 text-zinc-600 dark:text-zinc-400">{team.owners.length ? team.owners.map((owner) => owner.name).join(", ") : "none"}</td>
+              <td className="px-3 py-2.5">
+                <StorageQuotaCell
+                  url={`/api/admin/teams/${encodeURIComponent(team.id)}/storage-quota`}
+                  name={`team ${team.name}`}
+                  usedBytes={team.storageUsedBytes}
+                  quotaBytes={team.storageQuotaBytes}
+                  defaultBytes={defaultQuotaBytes}
+                />
+              </td>
+              <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(team.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </Card>
   );
