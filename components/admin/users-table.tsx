@@ -37,21 +37,24 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
       </div>
       <MutationError mutation={setDisabled} title="The change was not saved" className="border-b border-zinc-200 p-3 dark:border-zinc-800" />
       <DataTable
-        columns={[{ label: "Name" }, { label: "Email" }, { label: "Role" }, { label: "Storage" }, { label: "Joined" }, { label: "Status and actions", hidden: true }]}
+        columns={[{ label: "User" }, { label: "Storage", className: "px-3 py-2" }, { label: "Actions", hidden: true }]}
       >
         {users.map((user) => {
           const busy = setDisabled.isPending && setDisabled.variables?.id === user.id;
           return (
             <tr key={user.id} className={user.disabledAt ? "text-muted" : undefined}>
-              <td className="px-5 py-2.5 font-medium whitespace-nowrap">{user.name}</td>
-              <td className={`px-5 py-2.5 ${user.disabledAt ? "" : "text-zinc-600 dark:text-zinc-400"}`}>{user.email}</td>
-              <td className="px-5 py-2.5">
-                <div className="flex flex-wrap gap-1">
+              <td className="max-w-64 px-5 py-2.5">
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-medium">{user.name}</span>
                   <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{user.role}</Badge>
                   {user.disabledAt ? <Badge tone="danger">disabled</Badge> : null}
                 </div>
+                <span className={`block truncate text-xs ${user.disabledAt ? "" : "text-zinc-600 dark:text-zinc-400"}`} title={user.email}>
+                  {user.email}
+                </span>
+                <span className="block text-xs text-muted">Joined {formatDate(user.createdAt)}</span>
               </td>
-              <td className="px-5 py-2.5">
+              <td className="px-3 py-2.5">
                 <StorageQuotaCell
                   url={`/api/admin/users/${encodeURIComponent(user.id)}/storage-quota`}
                   name={user.name}
@@ -60,7 +63,6 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
                   defaultBytes={defaultQuotaBytes}
                 />
               </td>
-              <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(user.createdAt)}</td>
               <td className="px-5 py-2 text-right whitespace-nowrap">
                 {user.id === currentUserId ? (
                   <span className="text-xs text-muted">you</span>
