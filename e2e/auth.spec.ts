@@ -50,7 +50,7 @@ test("the admin sees the admin page and the users API", async ({ browser }) => {
   const page = await context.newPage();
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("row").filter({ hasText: adminAccount.email }).getByText(adminAccount.email, { exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Users" }).getByText(adminAccount.email, { exact: true })).toBeVisible();
   const api = await page.request.get("/api/admin/users");
   expect(api.status()).toBe(200);
   const body = await api.json();

@@ -37,6 +37,7 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
       </div>
       <MutationError mutation={setDisabled} title="The change was not saved" className="border-b border-zinc-200 p-3 dark:border-zinc-800" />
       <DataTable
+        label="Users"
         columns={[{ label: "User" }, { label: "Storage", className: "px-3 py-2" }, { label: "Actions", hidden: true }]}
       >
         {users.map((user) => {
