@@ -3,7 +3,7 @@ import { isActiveJobState, JOB_STATE_LABELS, ON_HOLD_LABEL, WAITING_FOR_PLACE_LA
 
 export function jobStatusText(job: Pick<JobDto, "state" | "queuePosition" | "round"> & Partial<Pick<JobDto, "waitingForPlace" | "error">>): string {
   if (job.waitingForPlace) return WAITING_FOR_PLACE_LABEL;
-  if (heldReason({ state: job.state, error: job.error ?? null })) return ON_HOLD_LABEL;
+  if (heldReason(job)) return ON_HOLD_LABEL;
   const label = JOB_STATE_LABELS[job.state];
   if (job.state === "waiting" && job.queuePosition !== null) return `${label}, position ${job.queuePosition}`;
   // The v3.5 stream counts rounds from 0 (spec 2.2); people count from 1.
@@ -15,6 +15,6 @@ export function jobStatusText(job: Pick<JobDto, "state" | "queuePosition" | "rou
  * Why a job that has not ended is held, when it is held by something other than its place in line:
  * an unreachable service, whose sentence says since when and that the job continues by itself.
  */
-export function heldReason(job: Pick<JobDto, "state" | "error">): string | null {
+export function heldReason(job: Pick<JobDto, "state"> & Partial<Pick<JobDto, "error">>): string | null {
   return isActiveJobState(job.state) && job.error ? job.error.message : null;
 }
