@@ -57,6 +57,10 @@ export default defineConfig({
     // `--trace retain-on-failure` (or `on`) to investigate a failure.
     trace: "off",
     screenshot: "only-on-failure",
+    // The studio honours a system's wish for less motion (app/globals.css), and the tests state it:
+    // a pulse or a spinner otherwise repaints every frame while a test waits, in a browser that
+    // renders in software on the CPU the studio under test needs. A test of motion itself asks for it.
+    reducedMotion: "reduce",
     launchOptions: testLaunchOptions,
   },
   projects: [

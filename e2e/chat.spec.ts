@@ -307,35 +307,44 @@ test("on a phone, a conversation opened anew shows its newest turn from the firs
   await page.screenshot({ path: `${screenshots}/chat-reloaded-390.png` });
 });
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-]) {
-  test(`at ${viewport.width}x${viewport.height}, a turn's new image is brought into view when it arrives, unless the designer scrolled away meanwhile`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/chat");
-    await sendAndWait(page, "A quiet harbour at dawn", 1);
-    await sendAndWait(page, "Add a red lighthouse", 2);
-    await expect(turn(page, 2).getByTestId("turn-image")).toBeVisible();
+const spinnerAnimation = (page: Page) => page.getByTestId("turn-progress").locator("svg").first().evaluate((spinner) => getComputedStyle(spinner).animationName);
 
-    await slowNextTurn(3_000);
-    await send(page, "Add a full moon");
-    await expect(page.getByTestId("turn-progress")).toBeVisible();
-    await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible({ timeout: 15_000 });
-    await expect.poll(() => shownShareOfImage(page, 3)).toBeGreaterThan(0.95);
-    await page.screenshot({ path: `${screenshots}/chat-new-image-${viewport.width}.png` });
+// The thread's own scroll is smooth on a desktop, and jumps where the system asks for less motion
+// (the tests' default, playwright.config.ts).
+for (const { viewport, motion } of [
+  { viewport: { width: 1440, height: 900 }, motion: "smooth" },
+  { viewport: { width: 390, height: 844 }, motion: "reduced" },
+] as const) {
+  test.describe(`${motion} motion`, () => {
+    test.use({ reducedMotion: motion === "smooth" ? "no-preference" : "reduce" });
+    test(`at ${viewport.width}x${viewport.height}, a turn's new image is brought into view when it arrives, unless the designer scrolled away meanwhile`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/chat");
+      await sendAndWait(page, "A quiet harbour at dawn", 1);
+      await sendAndWait(page, "Add a red lighthouse", 2);
+      await expect(turn(page, 2).getByTestId("turn-image")).toBeVisible();
 
-    // Scrolled up to turn 1 while turn 4 generates: the arrival leaves the designer there.
-    await slowNextTurn(3_000);
-    await send(page, "Add a seagull");
-    await expect(page.getByTestId("turn-progress")).toBeVisible();
-    await turn(page, 1).getByTestId("user-message").hover();
-    await page.mouse.wheel(0, -5_000);
-    await expect.poll(() => shownShareOfImage(page, 1)).toBeGreaterThan(0.5);
-    await expect(turn(page, 4).getByTestId("turn-image")).toHaveCount(1, { timeout: 15_000 });
-    await page.waitForTimeout(1_000);
-    expect(await shownShareOfImage(page, 1)).toBeGreaterThan(0.5);
-    expect(await shownShareOfImage(page, 4)).toBe(0);
+      await slowNextTurn(3_000);
+      await send(page, "Add a full moon");
+      await expect(page.getByTestId("turn-progress")).toBeVisible();
+      // The spinner turns, unless the system asks for less motion (app/globals.css).
+      expect(await spinnerAnimation(page)).toBe(motion === "smooth" ? "spin" : "none");
+      await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible({ timeout: 15_000 });
+      await expect.poll(() => shownShareOfImage(page, 3)).toBeGreaterThan(0.95);
+      await page.screenshot({ path: `${screenshots}/chat-new-image-${viewport.width}.png` });
+
+      // Scrolled up to turn 1 while turn 4 generates: the arrival leaves the designer there.
+      await slowNextTurn(3_000);
+      await send(page, "Add a seagull");
+      await expect(page.getByTestId("turn-progress")).toBeVisible();
+      await turn(page, 1).getByTestId("user-message").hover();
+      await page.mouse.wheel(0, -5_000);
+      await expect.poll(() => shownShareOfImage(page, 1)).toBeGreaterThan(0.5);
+      await expect(turn(page, 4).getByTestId("turn-image")).toHaveCount(1, { timeout: 15_000 });
+      await page.waitForTimeout(1_000);
+      expect(await shownShareOfImage(page, 1)).toBeGreaterThan(0.5);
+      expect(await shownShareOfImage(page, 4)).toBe(0);
+    });
   });
 }
 

@@ -46,6 +46,16 @@ type Case = {
 /** The list's fixtures plus the bytes hostile uploads send. */
 type SweepFixtures = Fixtures & { hostilePng: Buffer };
 
+/** A body as a stream of 64 KB chunks. */
+function chunked(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let offset = 0; offset < bytes.length; offset += 64 * 1024) controller.enqueue(bytes.subarray(offset, offset + 64 * 1024));
+      controller.close();
+    },
+  });
+}
+
 type Outcome = { status: number | "no answer"; contentType: string; text: string; setCookies: string[] };
 
 const MB2 = "a".repeat(2 * 1024 * 1024);
@@ -501,40 +511,25 @@ test("every API route and server action refuses hostile requests with a 4xx nami
     return views;
   };
 
+  // Each case alone, as a fresh client would send it: the role's cookies and nothing a case before it
+  // set. A streamed body is sent chunked, without Content-Length.
+  const cookies = (role: Role) => states[role].cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
   const send = async (testCase: Case): Promise<Outcome> => {
     try {
-      if (testCase.streamed) {
-        const cookie = states[testCase.role].cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
-        const bytes = Buffer.from(testCase.body!);
-        const chunks = new ReadableStream<Uint8Array>({
-          start(controller) {
-            for (let offset = 0; offset < bytes.length; offset += 64 * 1024) controller.enqueue(bytes.subarray(offset, offset + 64 * 1024));
-            controller.close();
-          },
-        });
-        const response = await fetch(new URL(testCase.url, baseURL), {
-          method: testCase.method,
-          headers: { ...testCase.headers, cookie },
-          body: chunks,
-          duplex: "half",
-          redirect: "manual",
-        } as RequestInit);
-        return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text(), setCookies: response.headers.getSetCookie() };
-      }
-      const context = await contextFor(testCase.role);
-      try {
-        const response = await context.fetch(testCase.url, { method: testCase.method, headers: testCase.headers, data: testCase.body });
-        return {
-          status: response.status(),
-          contentType: response.headers()["content-type"] ?? "",
-          text: await response.text(),
-          setCookies: response.headersArray().filter(({ name }) => name.toLowerCase() === "set-cookie").map(({ value }) => value),
-        };
-      } finally {
-        await context.dispose();
-      }
+      const cookie = cookies(testCase.role);
+      const body = testCase.streamed ? chunked(Buffer.from(testCase.body!)) : testCase.body;
+      const response = await fetch(new URL(testCase.url, baseURL), {
+        method: testCase.method,
+        headers: { ...testCase.headers, ...(cookie ? { cookie } : {}) },
+        body,
+        duplex: "half",
+        redirect: "manual",
+      } as RequestInit);
+      return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text(), setCookies: response.headers.getSetCookie() };
     } catch (error) {
-      return { status: "no answer", contentType: "", text: error instanceof Error ? error.message.split("\n")[0] : String(error), setCookies: [] };
+      // fetch says only "fetch failed"; its cause says why (a reset, a refused connection).
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+      return { status: "no answer", contentType: "", text: error instanceof Error ? `${error.message.split("\n")[0]}${cause}` : String(error), setCookies: [] };
     }
   };
 
@@ -560,7 +555,8 @@ test("every API route and server action refuses hostile requests with a 4xx nami
     };
     await Promise.all(Array.from({ length: CASES_AT_ONCE }, lane));
   };
-  // Snapshots around each route and action, so a write is blamed on the right one.
+  // A snapshot after each route and action, compared with the one before it (the last one's), so a
+  // write is blamed on the right one. Returns the new one.
   const expectNothingWritten = async (label: string, before: Record<string, unknown>) => {
     const after = await snapshot();
     const changed = Object.keys(before)
@@ -568,6 +564,7 @@ test("every API route and server action refuses hostile requests with a 4xx nami
       .map((key) => `${key}: ${describeChange(before[key], after[key])}`);
     if (changed.length) failures.push({ case: `${label}: wrote something`, status: "-", answer: "", problems: changed });
     expect.soft(changed, `${label}: stored state changed`).toEqual([]);
+    return after;
   };
 
   // Earlier tests' work may still be ending in the background (a thumbnail, a video's archive): the
@@ -593,9 +590,8 @@ test("every API route and server action refuses hostile requests with a 4xx nami
   for (const route of apiRoutes) {
     for (const [method, spec] of Object.entries(route.methods) as [HttpMethod, MethodSpec][]) {
       await test.step(`${method} ${route.path}`, async () => {
-        const before = await snapshot();
         await runAll(routeCases(route, method, spec, fixtures, ownOrigin));
-        await expectNothingWritten(`${method} ${route.path}`, before);
+        previous = await expectNothingWritten(`${method} ${route.path}`, previous);
       });
     }
   }
@@ -606,9 +602,8 @@ test("every API route and server action refuses hostile requests with a 4xx nami
       const actionId = actionIds.get(`${action.module}#${action.name}`);
       expect.soft(actionId, `the build has an id for ${action.module}#${action.name}`).toBeTruthy();
       if (!actionId) return;
-      const before = await snapshot();
       await runAll(actionCases(action, actionId, fixtures));
-      await expectNothingWritten(`server action ${action.name}`, before);
+      previous = await expectNothingWritten(`server action ${action.name}`, previous);
     });
   }
 

@@ -12,6 +12,7 @@ import { Icon, type IconName } from "./icons";
 import type { TurnActions } from "./turn-actions";
 import { TurnDetails } from "./turn-details";
 import type { TurnDto } from "./use-conversation";
+import { scrollMotion } from "@/components/ui/motion";
 
 type Props = {
   turn: TurnDto;
@@ -31,7 +32,7 @@ export function AssistantAnswer({ turn, turnNumber, settings, isLeaf, isBranchPo
   const [detailsOpen, setDetailsOpen] = useState(false);
   const details = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (detailsOpen) details.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    if (detailsOpen) details.current?.scrollIntoView({ block: "nearest", behavior: scrollMotion() });
   }, [detailsOpen]);
   const { image } = turn;
   const meta = (

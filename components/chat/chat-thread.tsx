@@ -10,6 +10,7 @@ import { childrenByParent } from "./thread-path";
 import type { TurnActions } from "./turn-actions";
 import { TurnBubble } from "./turn-bubble";
 import type { TurnDto } from "./use-conversation";
+import { scrollMotion } from "@/components/ui/motion";
 
 type Props = {
   /** Every turn of the conversation, for the version switchers. */
@@ -92,7 +93,7 @@ export function ChatThread({ turns, path, busy, branchPointId, onSelectBranch, a
     const imageArrived = before.leafId === leafId && leafImageId !== undefined;
     if (imageArrived && !following.current) return;
     following.current = true;
-    end.current?.scrollIntoView({ block: "end", behavior: "smooth" });
+    end.current?.scrollIntoView({ block: "end", behavior: scrollMotion() });
   }, [leafId, leafImageId]);
 
   // Before/after compares with the previous image on the path; a first turn compares with the

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { splitArrivals } from "./gallery-arrivals";
+import { scrollMotion } from "@/components/ui/motion";
 
 /** Within this distance of the page's top, new entries appear at once: the designer is looking there. */
 const AT_TOP_PX = 120;
@@ -37,7 +38,7 @@ export function useGalleryArrivals<T extends { id: string }>(items: T[], listKey
 
   const showArrived = useCallback(() => {
     setSeen((before) => ({ key: before.key, ids: new Set([...before.ids, ...items.map((item) => item.id)]) }));
-    window.scrollTo({ top: 0, behavior: "smooth" });
+    window.scrollTo({ top: 0, behavior: scrollMotion() });
   }, [items]);
 
   return { items: shown, arrived: holding ? arrived.length : 0, showArrived };
