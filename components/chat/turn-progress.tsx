@@ -25,7 +25,7 @@ const stepOf: Record<JobDto["state"], number> = {
 // The answer bubble of a turn on its way, fed by its job (components/jobs) in whichever page or tab
 // sent it: where it stands, for how long (since it was sent), and a way to stop it.
 export function TurnProgress({ job, turnNumber }: { job: JobDto; turnNumber: number }) {
-  const now = useNow(250);
+  const now = useNow(1000, Date.parse(job.createdAt));
   const cancel = useCancelJob();
   const step = stepOf[job.state];
   const stopping = cancel.isPending || cancel.isSuccess;

@@ -21,7 +21,7 @@ type Props = {
 // stands, since when, and a way to stop it; smaller in a narrow cell (a variation set's).
 export function RunningPlaceholder({ generation, job, size = { width: 1, height: 1 }, testId }: Props) {
   const landscape = size.width > size.height;
-  const now = useNow(1000);
+  const now = useNow(1000, Date.parse(job.createdAt));
   const cancel = useCancelJob();
   const active = isActiveJobState(job.state);
   return (

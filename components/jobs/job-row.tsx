@@ -84,6 +84,7 @@ export function JobRow({ job, variation, onNavigate }: { job: JobDto; variation?
 }
 
 function Elapsed({ since }: { since: string }) {
-  const now = useNow(1000);
-  return <>{formatElapsed(now - Date.parse(since))}</>;
+  const start = Date.parse(since);
+  const now = useNow(1000, start);
+  return <>{formatElapsed(now - start)}</>;
 }

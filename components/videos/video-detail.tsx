@@ -95,7 +95,7 @@ type ViewProps = {
 function VideoDetailView({ job, sharedBy, onDeleted }: ViewProps) {
   const badge = phaseBadge(job);
   const active = isActivePhase(job.phase);
-  const now = useNow(1000);
+  const now = useNow(1000, Date.parse(job.createdAt));
   return (
     <div className="space-y-6" data-testid="video-detail" data-phase={job.phase}>
       <div className="space-y-3">

@@ -14,8 +14,9 @@ import { videoHoldTitle } from "./video-error-copy";
  */
 export function VideoJobHold({ hold }: { hold: NonNullable<VideoJobDto["hold"]> }) {
   const hydrating = useHydrating();
-  const now = useNow(1000);
-  const left = Date.parse(hold.retryAt) - now;
+  const retryAt = Date.parse(hold.retryAt);
+  const now = useNow(1000, retryAt);
+  const left = retryAt - now;
   return (
     <div
       role="status"

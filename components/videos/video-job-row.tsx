@@ -23,7 +23,7 @@ type Props = {
 function JobClock({ job }: { job: VideoJobDto }) {
   const active = isActivePhase(job.phase);
   // An ended job's clock stands still: no need to wake every second for it.
-  const now = useNow(active ? 1000 : 60_000);
+  const now = useNow(active ? 1000 : 60_000, Date.parse(job.createdAt));
   return (
     // A running clock drawn by the server is a second or so behind the browser's first render: the
     // browser keeps the server's figure until its next tick instead of redrawing the page over it.

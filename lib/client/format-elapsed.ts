@@ -19,3 +19,13 @@ export function formatDuration(ms: number): string {
 export function tookLabel(createdAt: string, finishedAt: string): string {
   return `took ${formatDuration(Math.max(0, Date.parse(finishedAt) - Date.parse(createdAt)))}`;
 }
+
+/**
+ * How long until a clock that shows whole intervals since `origin` (ms since the epoch) next changes:
+ * the time left to the next multiple of `intervalMs` after `origin`. A clock re-read then changes the
+ * moment its number does, and two clocks of the same start change together.
+ */
+export function msToNextTick(now: number, intervalMs: number, origin: number): number {
+  const into = (((now - origin) % intervalMs) + intervalMs) % intervalMs;
+  return intervalMs - into;
+}
