@@ -4,8 +4,7 @@ import { jobStatusText } from "@/components/jobs/job-status";
 import { useCancelJob } from "@/components/jobs/use-jobs";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useNow } from "@/components/ui/use-now";
-import { formatElapsed } from "@/lib/client/format-elapsed";
+import { Elapsed } from "@/components/ui/elapsed";
 import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
 import { AssistantFrame } from "./assistant-frame";
 
@@ -25,7 +24,6 @@ const stepOf: Record<JobDto["state"], number> = {
 // The answer bubble of a turn on its way, fed by its job (components/jobs) in whichever page or tab
 // sent it: where it stands, for how long (since it was sent), and a way to stop it.
 export function TurnProgress({ job, turnNumber }: { job: JobDto; turnNumber: number }) {
-  const now = useNow(1000, Date.parse(job.createdAt));
   const cancel = useCancelJob();
   const step = stepOf[job.state];
   const stopping = cancel.isPending || cancel.isSuccess;
@@ -38,7 +36,9 @@ export function TurnProgress({ job, turnNumber }: { job: JobDto; turnNumber: num
             <p className="truncate text-sm font-medium" data-testid="turn-progress-label">
               {jobStatusText(job)}
             </p>
-            <p className="text-xs text-muted tabular-nums">{formatElapsed(now - Date.parse(job.createdAt))} elapsed</p>
+            <p className="text-xs text-muted tabular-nums">
+              <Elapsed since={job.createdAt} /> elapsed
+            </p>
           </div>
           {isActiveJobState(job.state) ? (
             <Button variant="secondary" size="sm" onClick={() => cancel.mutate(job.id)} disabled={stopping}>

@@ -4,8 +4,7 @@ import { jobStatusText } from "@/components/jobs/job-status";
 import { useCancelJob } from "@/components/jobs/use-jobs";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { useNow } from "@/components/ui/use-now";
-import { formatElapsed } from "@/lib/client/format-elapsed";
+import { Elapsed } from "@/components/ui/elapsed";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { isActiveJobState, type JobDto } from "@/lib/jobs/job-dto";
 
@@ -21,7 +20,6 @@ type Props = {
 // stands, since when, and a way to stop it; smaller in a narrow cell (a variation set's).
 export function RunningPlaceholder({ generation, job, size = { width: 1, height: 1 }, testId }: Props) {
   const landscape = size.width > size.height;
-  const now = useNow(1000, Date.parse(job.createdAt));
   const cancel = useCancelJob();
   const active = isActiveJobState(job.state);
   return (
@@ -41,7 +39,9 @@ export function RunningPlaceholder({ generation, job, size = { width: 1, height:
         <p className="min-w-0 flex-1 truncate text-[13px] text-zinc-700 dark:text-zinc-300" title={generation.prompt}>
           {generation.prompt}
         </p>
-        <span className="font-mono tabular-nums">{formatElapsed(now - Date.parse(job.createdAt))}</span>
+        <span className="font-mono tabular-nums">
+          <Elapsed since={job.createdAt} />
+        </span>
         {active ? (
           <Button variant="ghost" size="sm" onClick={() => cancel.mutate(job.id)} disabled={cancel.isPending || cancel.isSuccess}>
             {cancel.isPending || cancel.isSuccess ? "Stopping…" : "Cancel"}

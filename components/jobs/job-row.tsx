@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { describeFailure } from "@/components/errors/error-copy";
 import { Spinner } from "@/components/ui/spinner";
-import { useNow } from "@/components/ui/use-now";
-import { formatElapsed, tookLabel } from "@/lib/client/format-elapsed";
+import { Elapsed } from "@/components/ui/elapsed";
+import { tookLabel } from "@/lib/client/format-elapsed";
 import { isActiveJobState, JOB_KIND_LABELS, type JobDto } from "@/lib/jobs/job-dto";
 import { heldReason, jobStatusText } from "./job-status";
 import { useCancelJob, useRunAgain } from "./use-jobs";
@@ -81,10 +81,4 @@ export function JobRow({ job, variation, onNavigate }: { job: JobDto; variation?
       </div>
     </li>
   );
-}
-
-function Elapsed({ since }: { since: string }) {
-  const start = Date.parse(since);
-  const now = useNow(1000, start);
-  return <>{formatElapsed(now - start)}</>;
 }
