@@ -138,12 +138,33 @@ async function expectAccessibleInBothThemes(page: Page, path: string) {
   await expectNoSeriousViolation(page, path);
 }
 
+/**
+ * What sticks out past the right edge of the screen and makes the whole page scroll sideways, with
+ * the outermost such element; empty when only a table's or a list's own frame scrolls.
+ */
+function widerThanTheScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const screen = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= screen) return [];
+    // An element inside a scrolling frame is cut off by it, unless it is placed absolutely: then the
+    // frame cuts it off only if it is positioned itself.
+    const inFrame = (element: Element) => getComputedStyle(element).position !== "absolute" && element.parentElement?.closest("[data-scrolls]") !== null;
+    document.querySelectorAll("body *").forEach((element) => getComputedStyle(element).overflowX !== "visible" && element.setAttribute("data-scrolls", ""));
+    const sticking = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) => element.getBoundingClientRect().right > screen + 1 && !inFrame(element));
+    const outermost = sticking.find((element) => !sticking.includes(element.parentElement!));
+    return [`the page is ${document.documentElement.scrollWidth} px wide`, outermost ? `<${outermost.tagName.toLowerCase()} class="${outermost.className}">` : ""];
+  });
+}
+
 for (const { name, path } of studioPages) {
-  test(`${name}: no serious accessibility violation in either theme, and every visible control is reached with Tab`, async ({ page, samples }) => {
+  test(`${name}: no serious accessibility violation in either theme, every visible control is reached with Tab, and it fits a phone's width`, async ({ page, samples }) => {
     // Two full scans and a Tab walk of the page: /account/api alone lists the whole API.
     test.slow();
     await expectAccessibleInBothThemes(page, path(samples));
     expect(await unreachableControls(page), `${path(samples)}: controls Tab never reaches`).toEqual([]);
+    // The same page, narrowed to a phone's width: a chart follows its box a frame or two later.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => widerThanTheScreen(page), { message: `${path(samples)} on a phone` }).toEqual([]);
   });
 }
 

@@ -49,7 +49,7 @@ export function PricesCard({ initialPrices, currency, currencyFixed }: { initial
       <h2 className="text-sm font-semibold">Prices ({currency})</h2>
       <p className="text-xs text-muted">What each model&apos;s work costs. Jobs are reckoned at the prices they started with; a model left at 0 costs nothing.</p>
       <CurrencyForm currency={currency} fixed={currencyFixed} />
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Prices per model, in {currency}</caption>
           <thead>

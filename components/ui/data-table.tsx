@@ -27,7 +27,7 @@ type DataTableProps = {
 export function DataTable({ columns, children, label, footer, regionLabel, frameClassName = "", bodyClassName = "", testId }: DataTableProps) {
   const region = regionLabel ? ({ tabIndex: 0, role: "region", "aria-label": regionLabel } as const) : {};
   return (
-    <div className={`overflow-x-auto ${regionLabel ? "focus-visible:outline-2 focus-visible:outline-accent-500" : ""} ${frameClassName}`} {...region}>
+    <div className={`relative overflow-x-auto ${regionLabel ? "focus-visible:outline-2 focus-visible:outline-accent-500" : ""} ${frameClassName}`} {...region}>
       <table className="w-full text-left text-sm" aria-label={label} data-testid={testId}>
         <thead className="text-xs tracking-wide text-muted uppercase">
           <tr>

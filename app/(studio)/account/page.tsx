@@ -31,7 +31,7 @@ export default async function AccountPage() {
   return (
     <>
       <PageHeader title="Account" description="Your details, your password, your tokens for scripts, your storage and what you used." />
-      <div className="grid max-w-4xl gap-6 lg:grid-cols-[1fr_1.4fr]">
+      <div className="grid max-w-4xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <Card className="h-fit p-5">
           <h2 className="mb-4 text-sm font-semibold">You</h2>
           <dl className="space-y-3 text-sm">

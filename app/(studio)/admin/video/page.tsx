@@ -22,7 +22,7 @@ export default async function AdminVideoPage() {
           <BackLink href="/admin">Admin</BackLink>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <VideoPartitionCard />
           <VideoHealthCard />

@@ -48,7 +48,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
           </div>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-6">
           <TeamMembersCard team={team} currentUserId={user.id} />
           {team.canManageMembers ? <TeamInvitationsCard teamId={team.id} invitations={invitations} /> : null}
