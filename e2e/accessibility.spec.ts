@@ -139,20 +139,24 @@ async function expectAccessibleInBothThemes(page: Page, path: string) {
 }
 
 /**
- * What sticks out past the right edge of the screen and makes the whole page scroll sideways, with
- * the outermost such element; empty when only a table's or a list's own frame scrolls.
+ * What does not fit the screen: a page that scrolls sideways, with the outermost element sticking
+ * out, and a table wider than its frame (a list table is a card per row on a phone). A frame that is
+ * a named region may scroll: the keyboard can scroll it.
  */
 function widerThanTheScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const screen = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= screen) return [];
+    const tables = [...document.querySelectorAll("table")]
+      .filter((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth + 1 && table.parentElement!.getAttribute("role") !== "region")
+      .map((table) => `the table "${table.getAttribute("aria-label") ?? table.dataset.testid ?? table.caption?.textContent}" is ${table.scrollWidth} px wide in a frame of ${table.parentElement!.clientWidth} px`);
+    if (document.documentElement.scrollWidth <= screen) return tables;
     // An element inside a scrolling frame is cut off by it, unless it is placed absolutely: then the
     // frame cuts it off only if it is positioned itself.
     const inFrame = (element: Element) => getComputedStyle(element).position !== "absolute" && element.parentElement?.closest("[data-scrolls]") !== null;
     document.querySelectorAll("body *").forEach((element) => getComputedStyle(element).overflowX !== "visible" && element.setAttribute("data-scrolls", ""));
     const sticking = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) => element.getBoundingClientRect().right > screen + 1 && !inFrame(element));
     const outermost = sticking.find((element) => !sticking.includes(element.parentElement!));
-    return [`the page is ${document.documentElement.scrollWidth} px wide`, outermost ? `<${outermost.tagName.toLowerCase()} class="${outermost.className}">` : ""];
+    return [`the page is ${document.documentElement.scrollWidth} px wide`, outermost ? `<${outermost.tagName.toLowerCase()} class="${outermost.className}">` : "", ...tables];
   });
 }
 

@@ -12,9 +12,18 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { MutationError } from "@/components/ui/mutation-error";
 import { type AccessTokenDto, TOKENS_OFF_MESSAGE, type TokenSettingsDto } from "@/lib/access-tokens/token-rules";
 import { api } from "@/lib/client/api";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
 /** The person's personal access tokens: make one (its secret shown once), see when each was used, revoke. */
+const TOKEN_COLUMNS = {
+  name: { label: "Name", lead: true },
+  scopes: { label: "Scopes", wide: true },
+  created: { label: "Created" },
+  expires: { label: "Expires" },
+  lastUsed: { label: "Last used" },
+  actions: { label: "State and actions", hidden: true },
+} satisfies Record<string, DataColumn>;
+
 export function AccessTokensCard({ initialTokens, settings }: { initialTokens: AccessTokenDto[]; settings: TokenSettingsDto }) {
   const [tokens, setTokens] = useState(initialTokens);
   const [made, setMade] = useState<(AccessTokenDto & { secret: string }) | null>(null);
@@ -68,22 +77,28 @@ export function AccessTokensCard({ initialTokens, settings }: { initialTokens: A
         <DataTable
           label="Your tokens"
           frameClassName="border-t border-zinc-200 dark:border-zinc-800"
-          columns={[{ label: "Name" }, { label: "Scopes" }, { label: "Created" }, { label: "Expires" }, { label: "Last used" }, { label: "State and actions", hidden: true }]}
+          columns={Object.values(TOKEN_COLUMNS)}
         >
           {tokens.map((token) => {
             const busy = revoke.isPending && revoke.variables === token.id;
             return (
               <tr key={token.id} data-testid="access-token-row">
-                <td className="max-w-72 truncate px-5 py-2.5 font-medium" title={token.name}>
+                <DataCell column={TOKEN_COLUMNS.name} className="max-w-72 truncate px-5 py-2.5 font-medium" title={token.name}>
                   {token.name}
-                </td>
-                <td className="px-5 py-2.5">
+                </DataCell>
+                <DataCell column={TOKEN_COLUMNS.scopes} className="px-5 py-2.5">
                   <ScopeList scopes={token.scopes} />
-                </td>
-                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{tokenDate(token.createdAt, "")}</td>
-                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{tokenDate(token.expiresAt, "Never")}</td>
-                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</td>
-                <td className="px-5 py-2 text-right whitespace-nowrap">
+                </DataCell>
+                <DataCell column={TOKEN_COLUMNS.created} className="px-5 py-2.5 whitespace-nowrap text-muted">
+                  {tokenDate(token.createdAt, "")}
+                </DataCell>
+                <DataCell column={TOKEN_COLUMNS.expires} className="px-5 py-2.5 whitespace-nowrap text-muted">
+                  {tokenDate(token.expiresAt, "Never")}
+                </DataCell>
+                <DataCell column={TOKEN_COLUMNS.lastUsed} className="px-5 py-2.5 whitespace-nowrap text-muted">
+                  {lastUsedText(token.lastUsedAt)}
+                </DataCell>
+                <DataCell column={TOKEN_COLUMNS.actions} className="px-5 py-2 text-right whitespace-nowrap">
                   {token.state === "revoked" || token.state === "expired" ? (
                     <TokenStateBadge state={token.state} />
                   ) : (
@@ -91,7 +106,7 @@ export function AccessTokensCard({ initialTokens, settings }: { initialTokens: A
                       {busy ? "Revoking…" : "Revoke"}
                     </Button>
                   )}
-                </td>
+                </DataCell>
               </tr>
             );
           })}

@@ -10,9 +10,16 @@ import { Switch } from "@/components/ui/switch";
 import { ACCESS_TOKENS_MEANING, type AdminAccessTokenDto, TOKENS_WITHOUT_EXPIRY_MEANING, type TokenSettingsDto } from "@/lib/access-tokens/token-rules";
 import type { SiteSettingsDto } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
 /** The switches for personal access tokens, and every person's tokens with Revoke. */
+const TOKEN_COLUMNS = {
+  owner: { label: "Owner", lead: true, className: "px-4 py-2 pl-5" },
+  token: { label: "Token", wide: true, className: "px-4 py-2" },
+  lastUsed: { label: "Last used", className: "px-4 py-2" },
+  state: { label: "State", className: "px-4 py-2 pr-5 text-right" },
+} satisfies Record<string, DataColumn>;
+
 export function AccessTokensPanel({ initialTokens, initialSettings }: { initialTokens: AdminAccessTokenDto[]; initialSettings: TokenSettingsDto }) {
   const [tokens, setTokens] = useState(initialTokens);
   const [settings, setSettings] = useState(initialSettings);
@@ -47,35 +54,30 @@ export function AccessTokensPanel({ initialTokens, initialSettings }: { initialT
       ) : (
         <DataTable
           label="Personal access tokens"
-          columns={[
-            { label: "Owner", className: "px-4 py-2 pl-5" },
-            { label: "Token", className: "px-4 py-2" },
-            { label: "Last used", className: "px-4 py-2" },
-            { label: "State", className: "px-4 py-2 pr-5 text-right" },
-          ]}
+          columns={Object.values(TOKEN_COLUMNS)}
         >
           {tokens.map((token) => {
             const busy = revoke.isPending && revoke.variables === token.id;
             return (
               <tr key={token.id} className="align-top">
-                <td className="max-w-52 px-4 py-2.5 pl-5">
+                <DataCell column={TOKEN_COLUMNS.owner} className="max-w-52 px-4 py-2.5 pl-5">
                   <span className="block truncate" title={token.owner.name}>
                     {token.owner.name}
                   </span>
                   <span className="block truncate text-xs text-muted" title={token.owner.email}>
                     {token.owner.email}
                   </span>
-                </td>
-                <td className="max-w-64 space-y-1 px-4 py-2.5">
+                </DataCell>
+                <DataCell column={TOKEN_COLUMNS.token} className="max-w-64 space-y-1 px-4 py-2.5">
                   <span className="block truncate font-medium" title={token.name}>
                     {token.name}
                   </span>
                   <ScopeList scopes={token.scopes} />
                   <span className="block text-xs text-muted">Expires: {tokenDate(token.expiresAt, "never")}</span>
-                </td>
-                <td className="px-4 py-2.5 text-xs whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</td>
-                <td className="px-4 py-2 pr-5 text-right whitespace-nowrap">
-                  <div className="flex flex-col items-end gap-1.5">
+                </DataCell>
+                <DataCell column={TOKEN_COLUMNS.lastUsed} className="px-4 py-2.5 text-xs whitespace-nowrap text-muted">{lastUsedText(token.lastUsedAt)}</DataCell>
+                <DataCell column={TOKEN_COLUMNS.state} className="px-4 py-2 pr-5 text-right whitespace-nowrap">
+                  <div className="flex flex-col items-end gap-1.5 max-sm:items-start">
                     <TokenStateBadge state={token.state} />
                     {token.state === "active" || token.state === "owner_disabled" ? (
                       <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the token ${token.name} of ${token.owner.name}`} onClick={() => revoke.mutate(token.id)}>
@@ -83,7 +85,7 @@ export function AccessTokensPanel({ initialTokens, initialSettings }: { initialT
                       </Button>
                     ) : null}
                   </div>
-                </td>
+                </DataCell>
               </tr>
             );
           })}

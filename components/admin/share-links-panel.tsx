@@ -11,9 +11,18 @@ import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-rules";
 import { SHARE_LINK_STATE_LABELS, type AdminShareLinkPage, type ShareLinkState } from "@/lib/gallery/share-link-rules";
 import { formatDate } from "./format";
 import { adminShareLinksKey, adminShareLinksQuery } from "./share-links-queries";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
 const STATE_TONES: Record<ShareLinkState, "success" | "warning" | "neutral" | "danger"> = { live: "success", suspended: "warning", expired: "neutral", revoked: "danger" };
+
+const LINK_COLUMNS = {
+  entry: { label: "Entry", lead: true },
+  creator: { label: "Creator", wide: true },
+  created: { label: "Created" },
+  expires: { label: "Expires" },
+  state: { label: "State" },
+  actions: { label: "Actions", hidden: true },
+} satisfies Record<string, DataColumn>;
 
 /** Every public link of the studio, newest first, with Revoke on those that still open or may again. */
 export function ShareLinksPanel({ firstPage }: { firstPage: AdminShareLinkPage }) {
@@ -39,34 +48,34 @@ export function ShareLinksPanel({ firstPage }: { firstPage: AdminShareLinkPage }
       ) : (
         <DataTable
           label="Public share links"
-          columns={[{ label: "Entry" }, { label: "Creator" }, { label: "Created" }, { label: "Expires" }, { label: "State" }, { label: "Actions", hidden: true }]}
+          columns={Object.values(LINK_COLUMNS)}
         >
           {links.map((link) => {
             const busy = revoke.isPending && revoke.variables === link.id;
             return (
               <tr key={link.id}>
-                <td className="max-w-64 px-5 py-2.5">
+                <DataCell column={LINK_COLUMNS.entry} className="max-w-64 px-5 py-2.5">
                   <Link href={`/gallery/${link.item.id}`} className="block truncate font-medium hover:underline" title={link.item.prompt}>
                     {link.item.prompt}
                   </Link>
                   <span className="text-xs text-muted">{GALLERY_KIND_LABELS[link.item.kind]}</span>
-                </td>
-                <td className="px-5 py-2.5">
+                </DataCell>
+                <DataCell column={LINK_COLUMNS.creator} className="px-5 py-2.5">
                   <span className="block whitespace-nowrap">{link.creator.name}</span>
                   <span className="text-xs text-muted">{link.creator.email}</span>
-                </td>
-                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.createdAt)}</td>
-                <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.expiresAt)}</td>
-                <td className="px-5 py-2.5">
+                </DataCell>
+                <DataCell column={LINK_COLUMNS.created} className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.createdAt)}</DataCell>
+                <DataCell column={LINK_COLUMNS.expires} className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.expiresAt)}</DataCell>
+                <DataCell column={LINK_COLUMNS.state} className="px-5 py-2.5">
                   <Badge tone={STATE_TONES[link.state]}>{SHARE_LINK_STATE_LABELS[link.state]}</Badge>
-                </td>
-                <td className="px-5 py-2 text-right whitespace-nowrap">
+                </DataCell>
+                <DataCell column={LINK_COLUMNS.actions} className="px-5 py-2 text-right whitespace-nowrap">
                   {link.state === "live" || link.state === "suspended" ? (
                     <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the link to ${link.item.prompt} by ${link.creator.name}`} onClick={() => revoke.mutate(link.id)}>
                       {busy ? "Revoking…" : "Revoke"}
                     </Button>
                   ) : null}
-                </td>
+                </DataCell>
               </tr>
             );
           })}

@@ -12,9 +12,15 @@ import { api } from "@/lib/client/api";
 import { formatDate } from "./format";
 import { adminShareLinksKey } from "./share-links-queries";
 import { StorageQuotaCell } from "./storage-quota-cell";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
 type UsersTableProps = { initialUsers: AdminUserRow[]; currentUserId: string; defaultQuotaBytes: number | null };
+
+const USER_COLUMNS = {
+  user: { label: "User", lead: true },
+  storage: { label: "Storage", wide: true, className: "px-3 py-2" },
+  actions: { label: "Actions", hidden: true },
+} satisfies Record<string, DataColumn>;
 
 export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: UsersTableProps) {
   const [users, setUsers] = useState(initialUsers);
@@ -38,13 +44,13 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
       <MutationError mutation={setDisabled} title="The change was not saved" className="border-b border-zinc-200 p-3 dark:border-zinc-800" />
       <DataTable
         label="Users"
-        columns={[{ label: "User" }, { label: "Storage", className: "px-3 py-2" }, { label: "Actions", hidden: true }]}
+        columns={Object.values(USER_COLUMNS)}
       >
         {users.map((user) => {
           const busy = setDisabled.isPending && setDisabled.variables?.id === user.id;
           return (
             <tr key={user.id} className={user.disabledAt ? "text-muted" : undefined}>
-              <td className="max-w-64 px-5 py-2.5">
+              <DataCell column={USER_COLUMNS.user} className="max-w-64 px-5 py-2.5">
                 <div className="flex flex-wrap items-center gap-1.5">
                   <span className="font-medium">{user.name}</span>
                   <Badge tone={user.role === "admin" ? "accent" : "neutral"}>{user.role}</Badge>
@@ -54,8 +60,8 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
                   {user.email}
                 </span>
                 <span className="block text-xs text-muted">Joined {formatDate(user.createdAt)}</span>
-              </td>
-              <td className="px-3 py-2.5">
+              </DataCell>
+              <DataCell column={USER_COLUMNS.storage} className="px-3 py-2.5">
                 <StorageQuotaCell
                   url={`/api/admin/users/${encodeURIComponent(user.id)}/storage-quota`}
                   name={user.name}
@@ -63,8 +69,8 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
                   quotaBytes={user.storageQuotaBytes}
                   defaultBytes={defaultQuotaBytes}
                 />
-              </td>
-              <td className="px-5 py-2 text-right whitespace-nowrap">
+              </DataCell>
+              <DataCell column={USER_COLUMNS.actions} className="px-5 py-2 text-right whitespace-nowrap">
                 {user.id === currentUserId ? (
                   <span className="text-xs text-muted">you</span>
                 ) : (
@@ -78,7 +84,7 @@ export function UsersTable({ initialUsers, currentUserId, defaultQuotaBytes }: U
                     {busy ? "Saving…" : user.disabledAt ? "Enable" : "Disable"}
                   </Button>
                 )}
-              </td>
+              </DataCell>
             </tr>
           );
         })}

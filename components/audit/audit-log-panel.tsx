@@ -14,7 +14,7 @@ import { AUDIT_TARGET_SEARCH_MAX, type AuditEntryDto } from "@/lib/audit/audit-r
 import type { AuditFilters } from "@/lib/audit/audit-schemas";
 import { AuditDetails } from "./audit-details";
 import { auditCsvHref, auditQuery, type AuditScope } from "./audit-queries";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
 /** A person or team a filter can pick. */
 export type AuditChoice = { id: string; label: string };
@@ -189,7 +189,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
             label="Audit log"
             regionLabel="Audit log entries"
             bodyClassName="align-top"
-            columns={[{ label: "Time (UTC)" }, { label: "Action" }, { label: "Actor" }, { label: "Target" }, ...(teams ? [{ label: "Team" }] : []), { label: "Details" }]}
+            columns={Object.values(AUDIT_COLUMNS).filter((column) => teams || column !== AUDIT_COLUMNS.team)}
           >
             {entries.map((entry) => (
               <AuditRow key={entry.id} entry={entry} showTeam={teams !== undefined} />
@@ -208,21 +208,30 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
   );
 }
 
+const AUDIT_COLUMNS = {
+  time: { label: "Time (UTC)" },
+  action: { label: "Action", wide: true },
+  actor: { label: "Actor" },
+  target: { label: "Target" },
+  team: { label: "Team" },
+  details: { label: "Details", wide: true },
+} satisfies Record<string, DataColumn>;
+
 /** One entry; a team's own log leaves out the team column, which would say the same on every line. */
 function AuditRow({ entry, showTeam }: { entry: AuditEntryDto; showTeam: boolean }) {
   return (
     <tr data-testid="audit-entry">
-      <td className="px-5 py-2.5 whitespace-nowrap text-muted">
+      <DataCell column={AUDIT_COLUMNS.time} className="px-5 py-2.5 whitespace-nowrap text-muted">
         <time dateTime={entry.createdAt}>{timeFormat.format(new Date(entry.createdAt))}</time>
-      </td>
-      <td className="min-w-52 px-5 py-2.5">
+      </DataCell>
+      <DataCell column={AUDIT_COLUMNS.action} className="min-w-52 px-5 py-2.5">
         <span className="block font-medium">{auditActionLabel(entry.action)}</span>
         <span className="mt-0.5 flex flex-wrap items-center gap-1.5">
           {entry.category ? <Badge tone={CATEGORY_TONES[entry.category]}>{AUDIT_CATEGORIES[entry.category]}</Badge> : null}
           <code className="text-xs text-muted">{entry.action}</code>
         </span>
-      </td>
-      <td className="px-5 py-2.5">
+      </DataCell>
+      <DataCell column={AUDIT_COLUMNS.actor} className="px-5 py-2.5">
         {entry.actor ? (
           <>
             <span className="block max-w-56 truncate" title={entry.actor.name ?? undefined}>
@@ -235,9 +244,9 @@ function AuditRow({ entry, showTeam }: { entry: AuditEntryDto; showTeam: boolean
         ) : (
           <span className="text-muted">The studio</span>
         )}
-      </td>
-      <td className="max-w-40 px-5 py-2.5">{entry.target ? <code className="block truncate text-xs" title={entry.target}>{entry.target}</code> : <span className="text-muted">—</span>}</td>
-      {showTeam ? <td className="max-w-44 px-5 py-2.5">
+      </DataCell>
+      <DataCell column={AUDIT_COLUMNS.target} className="max-w-40 px-5 py-2.5">{entry.target ? <code className="block truncate text-xs" title={entry.target}>{entry.target}</code> : <span className="text-muted">—</span>}</DataCell>
+      {showTeam ? <DataCell column={AUDIT_COLUMNS.team} className="max-w-44 px-5 py-2.5">
         {entry.team ? (
           entry.team.name !== null ? (
             <span className="block truncate" title={entry.team.name}>
@@ -251,10 +260,10 @@ function AuditRow({ entry, showTeam }: { entry: AuditEntryDto; showTeam: boolean
         ) : (
           <span className="text-muted">—</span>
         )}
-      </td> : null}
-      <td className="max-w-80 min-w-52 px-5 py-2.5">
+      </DataCell> : null}
+      <DataCell column={AUDIT_COLUMNS.details} className="max-w-80 min-w-52 px-5 py-2.5">
         <AuditDetails details={entry.details} />
-      </td>
+      </DataCell>
     </tr>
   );
 }

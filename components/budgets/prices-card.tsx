@@ -49,7 +49,8 @@ export function PricesCard({ initialPrices, currency, currencyFixed }: { initial
       <h2 className="text-sm font-semibold">Prices ({currency})</h2>
       <p className="text-xs text-muted">What each model&apos;s work costs. Jobs are reckoned at the prices they started with; a model left at 0 costs nothing.</p>
       <CurrencyForm currency={currency} fixed={currencyFixed} />
-      <div className="relative overflow-x-auto">
+      {/* A named region: on a phone the rows of inputs scroll sideways within it. */}
+      <div className="relative overflow-x-auto" role="region" aria-label={`Prices per model, in ${currency}`}>
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Prices per model, in {currency}</caption>
           <thead>

@@ -3,9 +3,17 @@ import { formatDate } from "@/components/admin/format";
 import { StorageQuotaCell } from "@/components/admin/storage-quota-cell";
 import { Card } from "@/components/ui/card";
 import type { AdminTeamDto } from "@/lib/teams/team-dto";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
 /** Every team of the studio, for site admins. */
+const TEAM_COLUMNS = {
+  team: { label: "Team", lead: true },
+  members: { label: "Members", className: "px-3 py-2" },
+  owners: { label: "Owners", className: "px-3 py-2" },
+  storage: { label: "Storage", wide: true, className: "px-3 py-2" },
+  created: { label: "Created" },
+} satisfies Record<string, DataColumn>;
+
 export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamDto[]; defaultQuotaBytes: number | null }) {
   return (
     <Card className="overflow-hidden">
@@ -18,18 +26,18 @@ export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamD
       ) : (
         <DataTable
           label="Teams"
-          columns={[{ label: "Team" }, { label: "Members", className: "px-3 py-2" }, { label: "Owners", className: "px-3 py-2" }, { label: "Storage", className: "px-3 py-2" }, { label: "Created" }]}
+          columns={Object.values(TEAM_COLUMNS)}
         >
           {teams.map((team) => (
             <tr key={team.id}>
-              <td className="px-5 py-2.5 font-medium">
+              <DataCell column={TEAM_COLUMNS.team} className="px-5 py-2.5 font-medium">
                 <Link href={`/teams/${team.id}`} className="hover:underline">
                   {team.name}
                 </Link>
-              </td>
-              <td className="px-3 py-2.5 tabular-nums">{team.memberCount}</td>
-              <td className="px-3 py-2.5 text-zinc-600 dark:text-zinc-400">{team.owners.length ? team.owners.map((owner) => owner.name).join(", ") : "none"}</td>
-              <td className="px-3 py-2.5">
+              </DataCell>
+              <DataCell column={TEAM_COLUMNS.members} className="px-3 py-2.5 tabular-nums">{team.memberCount}</DataCell>
+              <DataCell column={TEAM_COLUMNS.owners} className="px-3 py-2.5 text-zinc-600 dark:text-zinc-400">{team.owners.length ? team.owners.map((owner) => owner.name).join(", ") : "none"}</DataCell>
+              <DataCell column={TEAM_COLUMNS.storage} className="px-3 py-2.5">
                 <StorageQuotaCell
                   url={`/api/admin/teams/${encodeURIComponent(team.id)}/storage-quota`}
                   name={`team ${team.name}`}
@@ -37,8 +45,8 @@ export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamD
                   quotaBytes={team.storageQuotaBytes}
                   defaultBytes={defaultQuotaBytes}
                 />
-              </td>
-              <td className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(team.createdAt)}</td>
+              </DataCell>
+              <DataCell column={TEAM_COLUMNS.created} className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(team.createdAt)}</DataCell>
             </tr>
           ))}
         </DataTable>
