@@ -56,6 +56,9 @@ test("an admin sees a public link suspended while its creator is disabled, then 
   await page.getByRole("button", { name: `Enable ${account.name}` }).click();
   await expect(row).toContainText("Live");
   expect((await anonymous.get(link.url)).status()).toBe(200);
+  // At 1280 px the table fits the admin page's column: Revoke is on screen without scrolling the table sideways.
+  expect(page.viewportSize()?.width).toBe(1280);
+  expect(await links.evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
 
   await row.getByRole("button", { name: `Revoke the link to ${prompt} by ${account.name}` }).click();
   await expect(row).toContainText("Revoked");

@@ -17,11 +17,12 @@ const STATE_TONES: Record<ShareLinkState, "success" | "warning" | "neutral" | "d
 
 const LINK_COLUMNS = {
   entry: { label: "Entry", lead: true },
-  creator: { label: "Creator", wide: true },
-  created: { label: "Created" },
-  expires: { label: "Expires" },
-  state: { label: "State" },
-  actions: { label: "Actions", hidden: true },
+  creator: { label: "Creator", wide: true, className: "px-3 py-2" },
+  created: { label: "Created", className: "px-3 py-2" },
+  expires: { label: "Expires", className: "px-3 py-2" },
+  // A link's state and, while it opens or may again, its Revoke, one above the other: the table
+  // then fits the admin page's column on a 1280 px screen.
+  state: { label: "State", className: "px-5 py-2 text-right" },
 } satisfies Record<string, DataColumn>;
 
 /** Every public link of the studio, newest first, with Revoke on those that still open or may again. */
@@ -54,27 +55,27 @@ export function ShareLinksPanel({ firstPage }: { firstPage: AdminShareLinkPage }
             const busy = revoke.isPending && revoke.variables === link.id;
             return (
               <tr key={link.id}>
-                <DataCell column={LINK_COLUMNS.entry} className="max-w-64 px-5 py-2.5">
+                <DataCell column={LINK_COLUMNS.entry} className="w-full max-w-0 px-5 py-2.5">
                   <Link href={`/gallery/${link.item.id}`} className="block truncate font-medium hover:underline" title={link.item.prompt}>
                     {link.item.prompt}
                   </Link>
                   <span className="text-xs text-muted">{GALLERY_KIND_LABELS[link.item.kind]}</span>
                 </DataCell>
-                <DataCell column={LINK_COLUMNS.creator} className="px-5 py-2.5">
+                <DataCell column={LINK_COLUMNS.creator} className="px-3 py-2.5">
                   <span className="block whitespace-nowrap">{link.creator.name}</span>
                   <span className="text-xs text-muted">{link.creator.email}</span>
                 </DataCell>
-                <DataCell column={LINK_COLUMNS.created} className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.createdAt)}</DataCell>
-                <DataCell column={LINK_COLUMNS.expires} className="px-5 py-2.5 whitespace-nowrap text-muted">{formatDate(link.expiresAt)}</DataCell>
-                <DataCell column={LINK_COLUMNS.state} className="px-5 py-2.5">
-                  <Badge tone={STATE_TONES[link.state]}>{SHARE_LINK_STATE_LABELS[link.state]}</Badge>
-                </DataCell>
-                <DataCell column={LINK_COLUMNS.actions} className="px-5 py-2 text-right whitespace-nowrap">
-                  {link.state === "live" || link.state === "suspended" ? (
-                    <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the link to ${link.item.prompt} by ${link.creator.name}`} onClick={() => revoke.mutate(link.id)}>
-                      {busy ? "Revoking…" : "Revoke"}
-                    </Button>
-                  ) : null}
+                <DataCell column={LINK_COLUMNS.created} className="px-3 py-2.5 whitespace-nowrap text-muted">{formatDate(link.createdAt)}</DataCell>
+                <DataCell column={LINK_COLUMNS.expires} className="px-3 py-2.5 whitespace-nowrap text-muted">{formatDate(link.expiresAt)}</DataCell>
+                <DataCell column={LINK_COLUMNS.state} className="px-5 py-2.5 text-right whitespace-nowrap">
+                  <div className="flex flex-col items-end gap-1.5 max-sm:items-start">
+                    <Badge tone={STATE_TONES[link.state]}>{SHARE_LINK_STATE_LABELS[link.state]}</Badge>
+                    {link.state === "live" || link.state === "suspended" ? (
+                      <Button size="sm" variant="secondary" disabled={busy} aria-label={`Revoke the link to ${link.item.prompt} by ${link.creator.name}`} onClick={() => revoke.mutate(link.id)}>
+                        {busy ? "Revoking…" : "Revoke"}
+                      </Button>
+                    ) : null}
+                  </div>
                 </DataCell>
               </tr>
             );
