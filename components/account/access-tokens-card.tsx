@@ -14,7 +14,6 @@ import { type AccessTokenDto, TOKENS_OFF_MESSAGE, type TokenSettingsDto } from "
 import { api } from "@/lib/client/api";
 import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
-/** The person's personal access tokens: make one (its secret shown once), see when each was used, revoke. */
 const TOKEN_COLUMNS = {
   name: { label: "Name", lead: true },
   scopes: { label: "Scopes", wide: true },
@@ -24,6 +23,7 @@ const TOKEN_COLUMNS = {
   actions: { label: "State and actions", hidden: true },
 } satisfies Record<string, DataColumn>;
 
+/** The person's personal access tokens: make one (its secret shown once), see when each was used, revoke. */
 export function AccessTokensCard({ initialTokens, settings }: { initialTokens: AccessTokenDto[]; settings: TokenSettingsDto }) {
   const [tokens, setTokens] = useState(initialTokens);
   const [made, setMade] = useState<(AccessTokenDto & { secret: string }) | null>(null);

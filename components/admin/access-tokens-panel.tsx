@@ -12,7 +12,6 @@ import type { SiteSettingsDto } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
 import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
-/** The switches for personal access tokens, and every person's tokens with Revoke. */
 const TOKEN_COLUMNS = {
   owner: { label: "Owner", lead: true, className: "px-4 py-2 pl-5" },
   token: { label: "Token", wide: true, className: "px-4 py-2" },
@@ -20,6 +19,7 @@ const TOKEN_COLUMNS = {
   state: { label: "State", className: "px-4 py-2 pr-5 text-right" },
 } satisfies Record<string, DataColumn>;
 
+/** The switches for personal access tokens, and every person's tokens with Revoke. */
 export function AccessTokensPanel({ initialTokens, initialSettings }: { initialTokens: AdminAccessTokenDto[]; initialSettings: TokenSettingsDto }) {
   const [tokens, setTokens] = useState(initialTokens);
   const [settings, setSettings] = useState(initialSettings);

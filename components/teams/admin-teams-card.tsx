@@ -5,7 +5,6 @@ import { Card } from "@/components/ui/card";
 import type { AdminTeamDto } from "@/lib/teams/team-dto";
 import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
 
-/** Every team of the studio, for site admins. */
 const TEAM_COLUMNS = {
   team: { label: "Team", lead: true },
   members: { label: "Members", className: "px-3 py-2" },
@@ -14,6 +13,7 @@ const TEAM_COLUMNS = {
   created: { label: "Created" },
 } satisfies Record<string, DataColumn>;
 
+/** Every team of the studio, for site admins. */
 export function AdminTeamsCard({ teams, defaultQuotaBytes }: { teams: AdminTeamDto[]; defaultQuotaBytes: number | null }) {
   return (
     <Card className="overflow-hidden">
