@@ -152,8 +152,11 @@ function widerThanTheScreen(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth <= screen) return tables;
     // An element inside a scrolling frame is cut off by it, unless it is placed absolutely: then the
     // frame cuts it off only if it is positioned itself.
-    const inFrame = (element: Element) => getComputedStyle(element).position !== "absolute" && element.parentElement?.closest("[data-scrolls]") !== null;
-    document.querySelectorAll("body *").forEach((element) => getComputedStyle(element).overflowX !== "visible" && element.setAttribute("data-scrolls", ""));
+    const inFrame = (element: Element) => {
+      if (getComputedStyle(element).position === "absolute") return false;
+      for (let frame = element.parentElement; frame && frame !== document.body; frame = frame.parentElement) if (getComputedStyle(frame).overflowX !== "visible") return true;
+      return false;
+    };
     const sticking = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) => element.getBoundingClientRect().right > screen + 1 && !inFrame(element));
     const outermost = sticking.find((element) => !sticking.includes(element.parentElement!));
     return [`the page is ${document.documentElement.scrollWidth} px wide`, outermost ? `<${outermost.tagName.toLowerCase()} class="${outermost.className}">` : "", ...tables];
