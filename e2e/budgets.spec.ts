@@ -74,3 +74,43 @@ test("a team budget: the designer sees what is left, is refused when it runs out
   await expect(page.getByRole("table", { name: "Audit log" }).getByRole("row").filter({ hasText: "Set a budget" }).first()).toContainText(budgetIds[0]);
   await designer.close();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("a model's prices are a card of their own: a price below 0 is refused naming the model and the field, a good one is saved", async ({ page }) => {
+    const original = { model: "alpha-image-v3", per1kTokens: 0, perImage: 0, perVideoSecond: 0 };
+    await page.goto("/admin/budgets");
+    const prices = page.getByRole("region", { name: /^Prices per model/ });
+    const perImage = prices.getByRole("textbox", { name: "Alpha v3 per image", exact: true });
+    original.perImage = Number(await perImage.inputValue());
+    original.per1kTokens = Number(await prices.getByRole("textbox", { name: "Alpha v3 per 1,000 tokens", exact: true }).inputValue());
+    original.perVideoSecond = Number(await prices.getByRole("textbox", { name: "Alpha v3 per video second", exact: true }).inputValue());
+    try {
+      // Every input and Save in sight without scrolling sideways.
+      expect(await prices.evaluate((frame) => frame.scrollWidth - frame.clientWidth)).toBeLessThanOrEqual(0);
+      const save = prices.getByRole("form", { name: "Prices of Alpha v3", exact: true }).getByRole("button", { name: "Save" });
+      await save.scrollIntoViewIfNeeded();
+      await expect(save).toBeInViewport();
+
+      await perImage.fill("-1");
+      await save.click();
+      await expect(page.getByRole("alert").filter({ hasText: "Alpha v3 per image: must be at least 0" })).toBeVisible();
+      await expect(perImage).toHaveAttribute("aria-invalid", "true");
+
+      await perImage.fill("");
+      await save.click();
+      await expect(page.getByRole("alert").filter({ hasText: "Alpha v3 per image: must be a number" })).toBeVisible();
+
+      const saved = page.waitForResponse((response) => response.url().endsWith("/api/admin/prices") && response.request().method() === "PUT");
+      await perImage.fill("0.25");
+      await save.click();
+      expect((await saved).status()).toBe(200);
+      await expect(perImage).not.toHaveAttribute("aria-invalid");
+      await page.reload();
+      await expect(prices.getByRole("textbox", { name: "Alpha v3 per image", exact: true })).toHaveValue("0.25");
+    } finally {
+      expect((await page.request.put("/api/admin/prices", { data: original })).status()).toBe(200);
+    }
+  });
+});
