@@ -1,6 +1,6 @@
 "use client";
 
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { FieldGroup } from "@/components/ui/field-group";
 import { Segmented } from "@/components/ui/segmented";
 import { ALPHA_V3_SEED_RANGE } from "@/lib/upstream/alpha/limits";
@@ -43,7 +43,7 @@ export function SeedControl({ value, errors, onChange }: { value: SeedFields; er
             aria-invalid={invalid || undefined}
             aria-describedby="alpha-seed-message"
             placeholder={`${ALPHA_V3_SEED_RANGE.min}–${ALPHA_V3_SEED_RANGE.max}`}
-            className={`${inputClass} font-mono tabular-nums`}
+            className={inputClassWith("font-mono tabular-nums")}
           />
           <button
             type="button"

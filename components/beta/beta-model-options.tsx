@@ -2,7 +2,7 @@
 
 import { FieldGroup } from "@/components/ui/field-group";
 import { FieldMessages } from "@/components/ui/field-messages";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
 import { SwitchField } from "@/components/ui/switch-field";
@@ -78,7 +78,7 @@ export function BetaModelOptions({ form, errors, onChange }: Props) {
                 onChange={(event) => onChange({ maxImages: event.target.value }, "group")}
                 aria-invalid={errors.group?.length ? true : undefined}
                 aria-describedby="beta-group-message"
-                className={`${inputClass} w-20 font-mono tabular-nums`}
+                className={inputClassWith("w-20 font-mono tabular-nums")}
               />
             </div>
           ) : null}

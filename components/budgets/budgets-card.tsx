@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { BUDGET_METRIC_LABELS, BUDGET_METRICS, BUDGET_PERIOD_LABELS, BUDGET_PERIODS, BUDGET_SCOPE_LABELS, BUDGET_SCOPES, DEFAULT_ALERT_PERCENT, type BudgetScope } from "@/lib/budgets/budget-labels";
 import type { BudgetStatusDto, BudgetValues } from "@/lib/budgets/budget-schemas";
@@ -88,11 +88,11 @@ export function BudgetsCard({ budgets, teams, people, currency }: { budgets: Bud
         <Select label="Period" name="period" options={BUDGET_PERIODS.map((value) => [value, BUDGET_PERIOD_LABELS[value]])} />
         <label className="space-y-1 text-xs text-muted">
           <span className="block">Limit</span>
-          <input name="limit" aria-label="Limit" inputMode="decimal" required className={`${inputClass} w-28 py-1`} />
+          <input name="limit" aria-label="Limit" inputMode="decimal" required className={inputClassWith("w-28 py-1")} />
         </label>
         <label className="space-y-1 text-xs text-muted">
           <span className="block">Alert at %</span>
-          <input name="alertPercent" aria-label="Alert at percent" defaultValue={DEFAULT_ALERT_PERCENT} inputMode="numeric" className={`${inputClass} w-20 py-1`} />
+          <input name="alertPercent" aria-label="Alert at percent" defaultValue={DEFAULT_ALERT_PERCENT} inputMode="numeric" className={inputClassWith("w-20 py-1")} />
         </label>
         <Button size="sm" type="submit" disabled={set.isPending}>
           Set budget
@@ -117,7 +117,7 @@ function Select({ label, name, options, value, onChange }: { label: string; name
         name={name}
         aria-label={label}
         {...(value !== undefined ? { value, onChange: (event) => onChange?.(event.target.value) } : {})}
-        className={`${inputClass} w-auto py-1 pr-8`}
+        className={inputClassWith("w-auto py-1 pr-8")}
       >
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>

@@ -6,7 +6,7 @@ import { moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import type { ModelPriceDto, ModelPriceValues } from "@/lib/budgets/budget-schemas";
 import { api } from "@/lib/client/api";
@@ -84,7 +84,7 @@ export function PricesCard({ initialPrices, currency, currencyFixed }: { initial
                     inputMode="decimal"
                     aria-invalid={problem?.model === price.model && problem.field === field ? true : undefined}
                     aria-describedby={problem?.model === price.model && problem.field === field ? PROBLEM_ID : undefined}
-                    className={`${inputClass} w-28 py-1 tabular-nums max-sm:w-full`}
+                    className={inputClassWith("w-28 py-1 tabular-nums max-sm:w-full")}
                   />
                 </DataCell>
               ))}

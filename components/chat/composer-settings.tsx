@@ -1,7 +1,7 @@
 "use client";
 
 import type { ChangeEvent } from "react";
-import { Field, inputClass } from "@/components/ui/field";
+import { Field, inputClassWith } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
 import { ALPHA_FOOTNOTE_MAX_CODE_POINTS, ALPHA_V35_PIXEL_TIERS, ALPHA_V35_SIZE_LIMITS, codePointLength } from "@/lib/upstream/alpha/limits";
@@ -146,7 +146,7 @@ function PixelInput({ id, label, value, onChange, invalid }: { id: string; label
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={invalid ? true : undefined}
         aria-describedby="chat-size-message"
-        className={`${inputClass} tabular-nums`}
+        className={inputClassWith("tabular-nums")}
       />
     </div>
   );

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { ConversationListItem } from "./conversation-list-item";
 import { Icon } from "./icons";
 import { CONVERSATION_SEARCH_MAX_CHARACTERS } from "@/lib/chat/conversation-limits";
@@ -44,7 +44,7 @@ export function ConversationList({ activeId, onNavigate }: { activeId?: string; 
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Search titles and messages"
-            className={`${inputClass} pl-9`}
+            className={inputClassWith("pl-9")}
           />
         </label>
       </div>

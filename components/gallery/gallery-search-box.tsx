@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { GALLERY_SEARCH_MAX_CHARS } from "@/lib/gallery/gallery-rules";
 
 /** Typing pauses this long before the list is asked again. */
@@ -40,7 +40,7 @@ export function GallerySearchBox({ value, onSearch }: { value: string; onSearch:
         maxLength={GALLERY_SEARCH_MAX_CHARS}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        className={`${inputClass} pl-9`}
+        className={inputClassWith("pl-9")}
         data-testid="gallery-search"
       />
     </div>

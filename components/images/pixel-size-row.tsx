@@ -1,6 +1,6 @@
 "use client";
 
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { AspectPreview } from "./aspect-preview";
 
 type SideProps = { id: string; label: string; value: string; onChange: (value: string) => void; invalid: boolean; describedBy: string };
@@ -21,7 +21,7 @@ function PixelInput({ id, label, value, onChange, invalid, describedBy }: SidePr
           onChange={(event) => onChange(event.target.value.replace(/[^\d]/g, ""))}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
-          className={`${inputClass} pr-8 font-mono tabular-nums`}
+          className={inputClassWith("pr-8 font-mono tabular-nums")}
         />
         <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-xs text-muted" aria-hidden>
           px

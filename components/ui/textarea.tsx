@@ -1,6 +1,6 @@
 import type { TextareaHTMLAttributes } from "react";
-import { inputClass } from "./field";
+import { inputClassWith } from "./field";
 
 export function Textarea({ className = "", ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={`${inputClass} resize-y ${className}`} {...props} />;
+  return <textarea className={inputClassWith(`resize-y ${className}`)} {...props} />;
 }

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
 import type { UsageGroupDto } from "@/lib/usage/usage-dto";
@@ -54,19 +54,19 @@ export function AdminUsagePanel({ today }: { today: string }) {
             <label htmlFor="usage-from" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
               From
             </label>
-            <input id="usage-from" type="date" value={from} max={to} onChange={(event) => event.target.value && setFrom(event.target.value)} className={`${inputClass} w-auto`} />
+            <input id="usage-from" type="date" value={from} max={to} onChange={(event) => event.target.value && setFrom(event.target.value)} className={inputClassWith("w-auto")} />
           </div>
           <div className="space-y-1.5">
             <label htmlFor="usage-to" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
               To
             </label>
-            <input id="usage-to" type="date" value={to} min={from} onChange={(event) => event.target.value && setTo(event.target.value)} className={`${inputClass} w-auto`} />
+            <input id="usage-to" type="date" value={to} min={from} onChange={(event) => event.target.value && setTo(event.target.value)} className={inputClassWith("w-auto")} />
           </div>
           <div className="space-y-1.5">
             <label htmlFor="usage-model" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
               Model
             </label>
-            <select id="usage-model" value={model} onChange={(event) => setModel(event.target.value)} className={`${inputClass} w-auto pr-8`}>
+            <select id="usage-model" value={model} onChange={(event) => setModel(event.target.value)} className={inputClassWith("w-auto pr-8")}>
               <option value="">All models</option>
               {USAGE_MODELS.map((key) => (
                 <option key={key} value={key}>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { FieldMessages } from "@/components/ui/field-messages";
 import { VIDEO_DEFAULTS, VIDEO_STEPS_WARNING_FROM } from "@/lib/upstream/video/limits";
 import type { VideoField, VideoFieldErrors, VideoFormState } from "./video-form-state";
@@ -44,7 +44,7 @@ function NumberField({ id, label, value, field, errors, hint, placeholder, whole
         onChange={(event) => onChange(patchOf(event.target.value.replace(whole ? /[^\d]/g : /[^\d.]/g, "")), field)}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={`${id}-message`}
-        className={`${inputClass} font-mono tabular-nums`}
+        className={inputClassWith("font-mono tabular-nums")}
         data-testid={testId}
       />
       <FieldMessages id={`${id}-message`} messages={errors} hint={hint} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { AspectPreview } from "@/components/images/aspect-preview";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { FieldGroup } from "@/components/ui/field-group";
 import { FieldMessages } from "@/components/ui/field-messages";
 import { Segmented } from "@/components/ui/segmented";
@@ -34,7 +34,7 @@ function shortEdgeNote(form: Pick<VideoFormState, "shortEdge" | "aspectRatio">):
   return `Generated at ${base.width}×${base.height}, then post-processed to the ${FAMILY_NAMES[family]} family. The delivered size follows that family's fixed specs and may differ from ${edge}.`;
 }
 
-const numberInputClass = `${inputClass} font-mono tabular-nums`;
+const numberInputClass = inputClassWith("font-mono tabular-nums");
 
 // Length, shape and size of the clip (spec 4.4 `seconds`, `target`), and the 720p delivery of spec 8.
 export function VideoOutputFields({ form, errors, onChange }: Props) {
