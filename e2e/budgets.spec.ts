@@ -75,6 +75,18 @@ test("a team budget: the designer sees what is left, is refused when it runs out
   await designer.close();
 });
 
+test("the budget form's selects stand as tall as its fields, so a row of them lines up", async ({ page }) => {
+  await page.goto("/admin/budgets");
+  const form = page.getByRole("form", { name: "Set a budget" });
+  const controls = [form.getByLabel("For"), form.getByLabel("Counts"), form.getByLabel("Limit"), form.getByLabel("Alert at percent")];
+  await expect(async () => {
+    const [scope, metric, limit, alert] = await Promise.all(controls.map(async (control) => (await control.boundingBox())?.height));
+    expect(scope).toBeGreaterThan(0);
+    expect(scope).toBe(limit);
+    expect(metric).toBe(alert);
+  }).toPass();
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

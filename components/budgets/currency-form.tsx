@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
+import { inputClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { budgetSchemas } from "./budget-schemas-module";
 import { api } from "@/lib/client/api";
@@ -46,7 +46,7 @@ export function CurrencyForm({ currency, fixed }: { currency: string; fixed: boo
           <label htmlFor={id} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
             Currency
           </label>
-          <select id={id} name="currency" defaultValue={currency} disabled={fixed} aria-describedby={`${id}-hint`} className={inputClass}>
+          <select id={id} name="currency" defaultValue={currency} disabled={fixed} aria-describedby={`${id}-hint`} className={inputClassWith("pr-8")}>
             {Intl.supportedValuesOf("currency").map((code) => (
               <option key={code} value={code}>
                 {code}: {currencyNames.of(code)}

@@ -35,7 +35,7 @@ export function MemberFields({ model, choice, errors, onChange }: Props) {
     <div className="space-y-3 text-sm" data-testid={`compare-settings-${model}`}>
       <label className="flex items-center gap-2">
         Size
-        <select aria-label={`${label} size`} className={inputClassWith("w-auto")} value={choice.size} onChange={(event) => onChange({ size: event.target.value })}>
+        <select aria-label={`${label} size`} className={inputClassWith("w-auto pr-8")} value={choice.size} onChange={(event) => onChange({ size: event.target.value })}>
           {SIZE_OPTIONS[model].map((size) => (
             <option key={size} value={size}>
               {size}

@@ -39,7 +39,7 @@ export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamSummaryDto[];
         value={value}
         disabled={pick.isPending}
         onChange={(event) => pick.mutate(event.target.value)}
-        className={inputClassWith("py-1.5")}
+        className={inputClassWith("py-1.5 pr-8")}
         data-testid="active-team"
       >
         {teams.map((team) => (
