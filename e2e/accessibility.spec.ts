@@ -119,9 +119,16 @@ async function expectNoSeriousViolation(page: Page, path: string) {
 }
 
 async function expectAccessible(page: Page, path: string) {
+  const errors: string[] = [];
+  const onError = (error: Error) => errors.push(error.message);
+  page.on("pageerror", onError);
   const response = await page.goto(path);
   expect(response?.status(), `${path} answers`).toBeLessThan(400);
   await settled(page);
+  page.off("pageerror", onError);
+  // Nothing thrown while the page loads and wakes up: a hydration mismatch among them, after which
+  // React throws the server's page away and draws it again, losing what was typed meanwhile.
+  expect(errors, `${path}: errors thrown in the page`).toEqual([]);
   await expectNoSeriousViolation(page, path);
 }
 

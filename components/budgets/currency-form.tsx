@@ -8,13 +8,11 @@ import { Button } from "@/components/ui/button";
 import { inputClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { budgetSchemas } from "./budget-schemas-module";
+import type { CurrencyOption } from "@/lib/budgets/currency-options";
 import { api } from "@/lib/client/api";
 
-// One fixed locale for the names, so the server's render and the browser's agree.
-const currencyNames = new Intl.DisplayNames("en", { type: "currency" });
-
-/** The studio's currency, which an admin may change until money has been charged in it. */
-export function CurrencyForm({ currency, fixed }: { currency: string; fixed: boolean }) {
+/** The studio's currency, which an admin may change until money has been charged in it, to one of `options` (the server's list). */
+export function CurrencyForm({ currency, fixed, options }: { currency: string; fixed: boolean; options: CurrencyOption[] }) {
   const router = useRouter();
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,9 +45,9 @@ export function CurrencyForm({ currency, fixed }: { currency: string; fixed: boo
             Currency
           </label>
           <select id={id} name="currency" defaultValue={currency} disabled={fixed} aria-describedby={`${id}-hint`} className={inputClassWith("pr-8")}>
-            {Intl.supportedValuesOf("currency").map((code) => (
+            {options.map(({ code, name }) => (
               <option key={code} value={code}>
-                {code}: {currencyNames.of(code)}
+                {code}: {name}
               </option>
             ))}
           </select>

@@ -9,6 +9,7 @@ import { DataCell, DataTable, type DataColumn } from "@/components/ui/data-table
 import { inputClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import type { ModelPriceDto, ModelPriceValues } from "@/lib/budgets/budget-schemas";
+import type { CurrencyOption } from "@/lib/budgets/currency-options";
 import { api } from "@/lib/client/api";
 import { CurrencyForm } from "./currency-form";
 import { budgetSchemas } from "./budget-schemas-module";
@@ -27,7 +28,7 @@ const PRICE_COLUMNS = {
 } satisfies Record<"model" | "save" | (typeof PRICE_FIELDS)[number], DataColumn>;
 
 /** Every model's prices, in the studio's currency; each row is saved on its own. */
-export function PricesCard({ initialPrices, currency, currencyFixed }: { initialPrices: ModelPriceDto[]; currency: string; currencyFixed: boolean }) {
+export function PricesCard({ initialPrices, currency, currencyFixed, currencies }: { initialPrices: ModelPriceDto[]; currency: string; currencyFixed: boolean; currencies: CurrencyOption[] }) {
   const [prices, setPrices] = useState(initialPrices);
   const [problem, setProblem] = useState<{ model: string; field?: string; text: string } | null>(null);
   const save = useMutation({
@@ -63,7 +64,7 @@ export function PricesCard({ initialPrices, currency, currencyFixed }: { initial
     <Card className="space-y-3 p-5">
       <h2 className="text-sm font-semibold">Prices ({currency})</h2>
       <p className="text-xs text-muted">What each model&apos;s work costs. Jobs are reckoned at the prices they started with; a model left at 0 costs nothing.</p>
-      <CurrencyForm currency={currency} fixed={currencyFixed} />
+      <CurrencyForm currency={currency} fixed={currencyFixed} options={currencies} />
       {/* On a phone a model's prices are a card of their own; between a phone and a wide screen the
           rows of inputs may scroll sideways in their named frame. */}
       <DataTable columns={Object.values(PRICE_COLUMNS)} label={`Prices per model, in ${currency}`} regionLabel={`Prices per model, in ${currency}`} frameClassName="-mx-5">

@@ -8,6 +8,7 @@ import { requirePageAdmin } from "@/lib/auth/current-user";
 import { listUsers } from "@/lib/auth/list-users";
 import { listModelPrices } from "@/lib/budgets/admin-budgets";
 import { allBudgets } from "@/lib/budgets/budget-status";
+import { currencyOptions } from "@/lib/budgets/currency-options";
 import { chargesWithMoney } from "@/lib/budgets/set-currency";
 import { studioCurrency } from "@/lib/usage/currency";
 import { db } from "@/lib/db/client";
@@ -32,7 +33,7 @@ export default async function AdminBudgetsPage() {
       <PageHeader title="Prices and budgets" description="What each model's work costs, how much the studio, a team, a member or a person may spend, and how many jobs one person may queue." actions={<BackLink href="/admin">Admin</BackLink>} />
       <div className="space-y-6">
         <BudgetsCard budgets={budgets} teams={teams.map((team) => ({ id: team.id, name: team.name }))} people={users.map((user) => ({ id: user.id, name: `${user.name} (${user.email})` }))} currency={currency} />
-        <PricesCard initialPrices={prices} currency={currency} currencyFixed={charges > 0} />
+        <PricesCard initialPrices={prices} currency={currency} currencyFixed={charges > 0} currencies={currencyOptions()} />
         <QueueCapsCard initialCaps={caps} />
       </div>
     </>
