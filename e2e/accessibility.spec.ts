@@ -207,9 +207,11 @@ test("the theme follows the system preference until the designer picks one", asy
   expect(await currentTheme(page)).toBe("dark");
 });
 
-// A phone in the dark theme, where small text on dark surfaces is easiest to get wrong.
-test.describe("on a phone (390×844) in the dark theme", () => {
-  test.use({ colorScheme: "dark", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+// A phone in the dark theme, where small text on dark surfaces is easiest to get wrong; its clock
+// and language are not the server's, so a page that formats a date, a time or a number in the
+// browser must still wake up on the server's render without an error.
+test.describe("on a phone (390×844) in the dark theme, in another time zone and language", () => {
+  test.use({ colorScheme: "dark", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: "Pacific/Auckland", locale: "de-DE" });
   for (const path of ["/gallery", "/alpha", "/chat", "/videos"]) {
     // The samples give the gallery a variation set, the chat a conversation and the videos a job.
     test(`${path} has no serious accessibility violation on a phone`, async ({ page, samples }) => {
