@@ -75,20 +75,23 @@ export function PricesCard({ initialPrices, currency, currencyFixed, currencies 
               <DataCell column={PRICE_COLUMNS.model} className={`${PRICE_COLUMNS.model.className} font-medium`}>
                 {price.label}
               </DataCell>
-              {PRICE_FIELDS.map((field) => (
-                <DataCell key={field} column={PRICE_COLUMNS[field]} className={priceCell}>
-                  <input
-                    form={formId}
-                    name={field}
-                    aria-label={`${price.label} ${PRICE_COLUMNS[field].label}`}
-                    defaultValue={price[field]}
-                    inputMode="decimal"
-                    aria-invalid={problem?.model === price.model && problem.field === field ? true : undefined}
-                    aria-describedby={problem?.model === price.model && problem.field === field ? PROBLEM_ID : undefined}
-                    className={inputClassWith("w-28 py-1 tabular-nums max-sm:w-full")}
-                  />
-                </DataCell>
-              ))}
+              {PRICE_FIELDS.map((field) => {
+                const refused = problem?.model === price.model && problem.field === field;
+                return (
+                  <DataCell key={field} column={PRICE_COLUMNS[field]} className={priceCell}>
+                    <input
+                      form={formId}
+                      name={field}
+                      aria-label={`${price.label} ${PRICE_COLUMNS[field].label}`}
+                      defaultValue={price[field]}
+                      inputMode="decimal"
+                      aria-invalid={refused || undefined}
+                      aria-describedby={refused ? PROBLEM_ID : undefined}
+                      className={inputClassWith("w-28 py-1 tabular-nums max-sm:w-full")}
+                    />
+                  </DataCell>
+                );
+              })}
               <DataCell column={PRICE_COLUMNS.save} className={`${PRICE_COLUMNS.save.className} text-right`}>
                 {/* The row's inputs join this form through their form attribute: a form cannot wrap a table row. */}
                 <form id={formId} onSubmit={(event) => submit(price.model, event)} onFocus={budgetSchemas.preload} aria-label={`Prices of ${price.label}`}>
