@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
-import { Field, inputClassWith } from "@/components/ui/field";
+import { Field, selectClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { type AccessTokenDto, TOKEN_DEFAULT_DAYS, TOKEN_EXPIRY_CHOICES, TOKEN_MAX_DAYS, TOKEN_NAME_MAX, TOKEN_SCOPE_MEANINGS, TOKEN_SCOPES } from "@/lib/access-tokens/token-rules";
 import type { CreateTokenValues } from "@/lib/access-tokens/token-schemas";
@@ -62,7 +62,7 @@ export function CreateTokenForm({ allowNoExpiry, onCreated }: { allowNoExpiry: b
           <label htmlFor="token-expiry" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
             Expires after
           </label>
-          <select id="token-expiry" name="expiresInDays" defaultValue={TOKEN_DEFAULT_DAYS} className={inputClassWith("w-auto pr-8")}>
+          <select id="token-expiry" name="expiresInDays" defaultValue={TOKEN_DEFAULT_DAYS} className={selectClassWith("w-auto")}>
             {TOKEN_EXPIRY_CHOICES.map((days) => (
               <option key={days} value={days}>
                 {days === TOKEN_MAX_DAYS ? "1 year" : `${days} days`}

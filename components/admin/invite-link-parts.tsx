@@ -4,7 +4,7 @@ import type { FormEvent } from "react";
 import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Field, inputClassWith } from "@/components/ui/field";
+import { Field, selectClassWith } from "@/components/ui/field";
 import { INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS, INVITE_NOTE_MAX_CHARS } from "@/lib/auth/invite-rules";
 import type { CreateInviteValues } from "@/lib/auth/schemas";
 import type { InviteSummary } from "@/lib/auth/types";
@@ -54,7 +54,7 @@ export function InviteLinkForm({ onValid, onInvalid, noteError, pending, selectI
         <label htmlFor={selectId} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
           Expires after
         </label>
-        <select id={selectId} name="expiresInDays" defaultValue={INVITE_DEFAULT_DAYS} className={inputClassWith("w-auto pr-8")}>
+        <select id={selectId} name="expiresInDays" defaultValue={INVITE_DEFAULT_DAYS} className={selectClassWith("w-auto")}>
           {EXPIRY_CHOICES.map((days) => (
             <option key={days} value={days}>
               {days === 1 ? "1 day" : `${days} days`}

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
-import { inputClassWith } from "@/components/ui/field";
+import { inputClassWith, selectClassWith } from "@/components/ui/field";
 import { formatStorageBytes, quotaBytesOf, STORAGE_QUOTA_UNITS, type StorageQuotaUnit } from "@/lib/storage-quota/quota-rules";
 
 const quotaSchemas = lazyModule(() => import("@/lib/storage-quota/quota-schemas"));
@@ -60,7 +60,7 @@ export function StorageQuotaEditor({ label, value, unsetLabel, pending, onSave }
   return (
     <form onSubmit={submit} onFocus={quotaSchemas.preload} className="inline-flex flex-wrap items-center gap-1.5">
       <input name="amount" aria-label={`${label}, amount`} defaultValue={initial.amount} inputMode="decimal" className={inputClassWith("w-24 py-1")} aria-invalid={error ? true : undefined} />
-      <select name="unit" aria-label={`${label}, unit`} defaultValue={initial.unit} className={inputClassWith("w-auto py-1 pr-8")}>
+      <select name="unit" aria-label={`${label}, unit`} defaultValue={initial.unit} className={selectClassWith("w-auto py-1")}>
         {Object.keys(STORAGE_QUOTA_UNITS).map((unit) => (
           <option key={unit}>{unit}</option>
         ))}

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { lazyModule, moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
-import { Field, inputClassWith } from "@/components/ui/field";
+import { Field, selectClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { Textarea } from "@/components/ui/textarea";
 import { api, isApiError } from "@/lib/client/api";
@@ -95,7 +95,7 @@ export function VideoInferenceRunForm({ onStarted }: { onStarted: (id: string) =
           <label htmlFor="inference-aspect-ratio" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
             Aspect ratio
           </label>
-          <select id="inference-aspect-ratio" name="aspectRatio" defaultValue={VIDEO_DEFAULT_ASPECT_RATIO} className={inputClassWith("pr-8")}>
+          <select id="inference-aspect-ratio" name="aspectRatio" defaultValue={VIDEO_DEFAULT_ASPECT_RATIO} className={selectClassWith()}>
             {VIDEO_ASPECT_RATIOS.map((ratio) => (
               <option key={ratio} value={ratio}>
                 {ratio}

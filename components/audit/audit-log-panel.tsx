@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { inputClass, inputClassWith } from "@/components/ui/field";
+import { inputClass, selectClassWith } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { actionsIn, AUDIT_ACTIONS, AUDIT_CATEGORIES, AUDIT_CATEGORY_NAMES, auditActionLabel, type AuditAction, type AuditCategory } from "@/lib/audit/actions";
 import { AUDIT_TARGET_SEARCH_MAX, type AuditEntryDto } from "@/lib/audit/audit-rules";
@@ -86,7 +86,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
       <Card className="space-y-4 p-5" data-testid="audit-filters" onFocus={auditSchemas.preload}>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <FilterField id="audit-category" label="Category">
-            <select id="audit-category" value={filters.category ?? ""} onChange={(event) => setCategory(event.target.value)} className={inputClassWith("pr-8")}>
+            <select id="audit-category" value={filters.category ?? ""} onChange={(event) => setCategory(event.target.value)} className={selectClassWith()}>
               <option value="">All categories</option>
               {AUDIT_CATEGORY_NAMES.map((category) => (
                 <option key={category} value={category}>
@@ -96,7 +96,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
             </select>
           </FilterField>
           <FilterField id="audit-action" label="Action">
-            <select id="audit-action" value={filters.action ?? ""} onChange={(event) => set("action", event.target.value as AuditAction | "")} className={inputClassWith("pr-8")}>
+            <select id="audit-action" value={filters.action ?? ""} onChange={(event) => set("action", event.target.value as AuditAction | "")} className={selectClassWith()}>
               <option value="">All actions</option>
               {actionChoices.map((action) => (
                 <option key={action} value={action}>
@@ -106,7 +106,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
             </select>
           </FilterField>
           <FilterField id="audit-actor" label="Actor">
-            <select id="audit-actor" value={filters.actorId ?? ""} onChange={(event) => set("actorId", event.target.value)} className={inputClassWith("pr-8")}>
+            <select id="audit-actor" value={filters.actorId ?? ""} onChange={(event) => set("actorId", event.target.value)} className={selectClassWith()}>
               <option value="">Anyone</option>
               {actors.map((actor) => (
                 <option key={actor.id} value={actor.id}>
@@ -117,7 +117,7 @@ export function AuditLogPanel({ scope, actors, teams }: { scope: AuditScope; act
           </FilterField>
           {teams ? (
             <FilterField id="audit-team" label="Team">
-              <select id="audit-team" value={filters.teamId ?? ""} onChange={(event) => set("teamId", event.target.value)} className={inputClassWith("pr-8")}>
+              <select id="audit-team" value={filters.teamId ?? ""} onChange={(event) => set("teamId", event.target.value)} className={selectClassWith()}>
                 <option value="">Any team or none</option>
                 {teams.map((team) => (
                   <option key={team.id} value={team.id}>

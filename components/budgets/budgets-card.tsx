@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { inputClassWith } from "@/components/ui/field";
+import { inputClassWith, selectClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { BUDGET_METRIC_LABELS, BUDGET_METRICS, BUDGET_PERIOD_LABELS, BUDGET_PERIODS, BUDGET_SCOPE_LABELS, BUDGET_SCOPES, DEFAULT_ALERT_PERCENT, type BudgetScope } from "@/lib/budgets/budget-labels";
 import type { BudgetStatusDto, BudgetValues } from "@/lib/budgets/budget-schemas";
@@ -117,7 +117,7 @@ function Select({ label, name, options, value, onChange }: { label: string; name
         name={name}
         aria-label={label}
         {...(value !== undefined ? { value, onChange: (event) => onChange?.(event.target.value) } : {})}
-        className={inputClassWith("w-auto py-1 pr-8")}
+        className={selectClassWith("w-auto py-1")}
       >
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>

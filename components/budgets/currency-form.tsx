@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { moduleForSubmit } from "@/components/forms/lazy-module";
 import { Button } from "@/components/ui/button";
-import { inputClassWith } from "@/components/ui/field";
+import { selectClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { budgetSchemas } from "./budget-schemas-module";
 import type { CurrencyOption } from "@/lib/budgets/currency-options";
@@ -44,7 +44,7 @@ export function CurrencyForm({ currency, fixed, options }: { currency: string; f
           <label htmlFor={id} className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
             Currency
           </label>
-          <select id={id} name="currency" defaultValue={currency} disabled={fixed} aria-describedby={`${id}-hint`} className={inputClassWith("pr-8")}>
+          <select id={id} name="currency" defaultValue={currency} disabled={fixed} aria-describedby={`${id}-hint`} className={selectClassWith()}>
             {options.map(({ code, name }) => (
               <option key={code} value={code}>
                 {code}: {name}

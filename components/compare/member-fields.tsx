@@ -5,7 +5,7 @@ import { BACKGROUND_HINT, BACKGROUNDS, OPTIMISATIONS, WEB_SEARCH_DESCRIPTION } f
 import { FORMATS, WATERMARK_DESCRIPTION } from "@/components/beta/beta-output-options";
 import { FieldGroup } from "@/components/ui/field-group";
 import { FieldMessages } from "@/components/ui/field-messages";
-import { inputClassWith } from "@/components/ui/field";
+import { inputClassWith, selectClassWith } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { SwitchField } from "@/components/ui/switch-field";
 import { BETA_MODEL_OF, COMPARISON_MODEL_LABELS, type ComparisonModel } from "@/lib/comparisons/comparison-models";
@@ -35,7 +35,7 @@ export function MemberFields({ model, choice, errors, onChange }: Props) {
     <div className="space-y-3 text-sm" data-testid={`compare-settings-${model}`}>
       <label className="flex items-center gap-2">
         Size
-        <select aria-label={`${label} size`} className={inputClassWith("w-auto pr-8")} value={choice.size} onChange={(event) => onChange({ size: event.target.value })}>
+        <select aria-label={`${label} size`} className={selectClassWith("w-auto")} value={choice.size} onChange={(event) => onChange({ size: event.target.value })}>
           {SIZE_OPTIONS[model].map((size) => (
             <option key={size} value={size}>
               {size}

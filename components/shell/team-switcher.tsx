@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { teamChoiceLabel, teamContext } from "@/components/teams/team-context";
-import { inputClassWith } from "@/components/ui/field";
+import { selectClassWith } from "@/components/ui/field";
 import { api } from "@/lib/client/api";
 import type { TeamSummaryDto } from "@/lib/teams/team-dto";
 
@@ -39,7 +39,7 @@ export function TeamSwitcher({ teams, activeTeamId }: { teams: TeamSummaryDto[];
         value={value}
         disabled={pick.isPending}
         onChange={(event) => pick.mutate(event.target.value)}
-        className={inputClassWith("py-1.5 pr-8")}
+        className={selectClassWith("py-1.5")}
         data-testid="active-team"
       >
         {teams.map((team) => (

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { formatDate } from "@/components/admin/format";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, inputClassWith } from "@/components/ui/field";
+import { Field, selectClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import { api } from "@/lib/client/api";
 import type { InvitationSentDto, TeamInvitationDto } from "@/lib/teams/team-dto";
@@ -88,7 +88,7 @@ function InvitationForm({ path }: { path: string }) {
           <label htmlFor="team-invitation-role" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
             Role offered
           </label>
-          <select id="team-invitation-role" name="role" defaultValue="member" className={inputClassWith("w-auto pr-8")}>
+          <select id="team-invitation-role" name="role" defaultValue="member" className={selectClassWith("w-auto")}>
             {TEAM_ROLES.map((role) => (
               <option key={role} value={role}>
                 {TEAM_ROLE_LABELS[role]}

@@ -4,7 +4,7 @@ import { formatDate } from "@/components/admin/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { inputClassWith } from "@/components/ui/field";
+import { selectClassWith } from "@/components/ui/field";
 import { MutationError } from "@/components/ui/mutation-error";
 import type { TeamRole } from "@/lib/auth/types";
 import { api } from "@/lib/client/api";
@@ -76,7 +76,7 @@ function MemberRow({
             value={member.role}
             disabled={busy}
             onChange={(event) => onRole(event.target.value as TeamRole)}
-            className={inputClassWith("w-auto py-1 pr-8")}
+            className={selectClassWith("w-auto py-1")}
           >
             {TEAM_ROLES.map((role) => (
               <option key={role} value={role}>

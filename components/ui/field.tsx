@@ -14,6 +14,11 @@ export function inputClassWith(changes: string): string {
   return twMerge(inputClass, changes);
 }
 
+/** The input look for a select, with room on the right for the chevron the stylesheet draws there (app/globals.css). */
+export function selectClassWith(changes = ""): string {
+  return twMerge(inputClass, "pr-8", changes);
+}
+
 export function Field({ label, error, hint, id, name, ...props }: FieldProps) {
   const inputId = id ?? name;
   const messageId = `${inputId}-message`;

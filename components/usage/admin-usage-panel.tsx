@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { inputClassWith } from "@/components/ui/field";
+import { inputClassWith, selectClassWith } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Spinner } from "@/components/ui/spinner";
 import type { UsageGroupDto } from "@/lib/usage/usage-dto";
@@ -66,7 +66,7 @@ export function AdminUsagePanel({ today }: { today: string }) {
             <label htmlFor="usage-model" className="block text-sm font-medium text-zinc-700 dark:text-zinc-300">
               Model
             </label>
-            <select id="usage-model" value={model} onChange={(event) => setModel(event.target.value)} className={inputClassWith("w-auto pr-8")}>
+            <select id="usage-model" value={model} onChange={(event) => setModel(event.target.value)} className={selectClassWith("w-auto")}>
               <option value="">All models</option>
               {USAGE_MODELS.map((key) => (
                 <option key={key} value={key}>

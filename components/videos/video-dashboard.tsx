@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { inputClassWith } from "@/components/ui/field";
+import { selectClassWith } from "@/components/ui/field";
 import { RetryAlert } from "@/components/ui/retry-alert";
 import { VIDEO_PHASE_LABELS, type VideoJobDto } from "@/lib/videos/video-dto";
 import { VIDEO_TASK_LABELS } from "@/lib/videos/video-rules";
@@ -14,7 +14,7 @@ import { videoListQuery } from "./video-queries";
 
 type Props = { onDuplicate: (job: VideoJobDto, reuseSeed: boolean) => void };
 
-const selectClass = inputClassWith("h-9 py-1 pr-8 text-[13px]");
+const selectClass = selectClassWith("h-9 py-1 text-[13px]");
 
 // The designer's video jobs, newest first, one compact row each that opens to its details: filtered
 // by task and status, paged with "Load more", and read from the studio again every 5 s while any listed job is under
