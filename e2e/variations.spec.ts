@@ -20,15 +20,16 @@ test.afterEach(async ({ request }) => {
   await request.delete(`${emulatorControl}/faults`);
 });
 
-test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 7000-7002, and reuse brings back one's seed", async ({ page, request }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
+test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 4294967000-4294967002, each shown whole, and reuse brings back one's seed", async ({ page, request }) => {
+  // A laptop's width, where a set's cells are narrowest beside the form.
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The first image's request takes a few seconds: the set shows it running beside the finished ones.
   await request.post(`${emulatorControl}/faults`, { data: { sequence: [{ kind: "slow", ms: 4_000 }], pathPrefix: ALPHA_V3_PATH } });
   await page.goto("/alpha");
   const prompt = `A paper boat on a pond ${Date.now()}`;
   await page.getByRole("textbox", { name: "Prompt" }).fill(prompt);
   await page.getByRole("radio", { name: "Fixed" }).click();
-  await page.getByRole("textbox", { name: "Seed value" }).fill("7000");
+  await page.getByRole("textbox", { name: "Seed value" }).fill("4294967000");
   await page.getByRole("switch", { name: /Rewrite prompt/ }).click();
   await page.getByTestId("alpha-variations-3").click();
   await expect(page.getByTestId("alpha-variations-3")).toHaveAttribute("aria-checked", "true");
@@ -47,7 +48,13 @@ test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 7000
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
   }
   const cells = set.getByTestId("alpha-result");
-  for (const [index, seed] of ["7000", "7001", "7002"].entries()) await expect(cells.nth(index).getByRole("button", { name: `Use seed ${seed}` })).toBeVisible();
+  for (const [index, seed] of ["4294967000", "4294967001", "4294967002"].entries()) {
+    await expect(cells.nth(index).getByRole("button", { name: `Use seed ${seed}` })).toBeVisible();
+    // Ten digits in a cell half the results wide: read whole, not cut short.
+    const shown = cells.nth(index).getByTestId("seed-value");
+    await expect(shown).toHaveText(seed);
+    expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  }
 
   // The tray numbers the set's jobs.
   await page.getByTestId("activity-button").click();
@@ -57,12 +64,12 @@ test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 7000
   await page.getByTestId("activity-button").click();
 
   await set.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${screenshots}/variation-set-1440.png` });
+  await page.screenshot({ path: `${screenshots}/variation-set-1280.png` });
 
   // Reuse settings on the second image: its own seed comes back, for one image.
   await cells.nth(1).getByRole("button", { name: "Reuse settings" }).click();
   await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue(prompt);
-  await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue("7001");
+  await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue("4294967001");
   await expect(page.getByTestId("alpha-variations-1")).toHaveAttribute("aria-checked", "true");
 });
 

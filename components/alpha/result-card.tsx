@@ -24,11 +24,11 @@ export function ResultCard({ generation, image, featured, inSet, actions }: { ge
       meta={
         <>
           <ResultMeta label="Size">{image.width && image.height ? `${image.width}×${image.height}` : settings.size.replace("x", "×")}</ResultMeta>
-          <ResultMeta label="Seed">
+          <ResultMeta label="Seed" wide>
             <SeedValue seed={settings.seed} onUseSeed={actions.onUseSeed} />
           </ResultMeta>
           <ResultMeta label="Tokens">{generation.tokens === null ? "—" : generation.tokens.toLocaleString("en-US")}</ResultMeta>
-          <ResultMeta label="Request id">
+          <ResultMeta label="Request id" wide>
             <RequestIdValue requestId={generation.requestId} />
           </ResultMeta>
         </>

@@ -5,7 +5,9 @@ export function SeedValue({ seed, onUseSeed }: { seed: number | null; onUseSeed:
   if (seed === null) return <>Random</>;
   return (
     <>
-      <span className="truncate font-mono">{seed}</span>
+      <span className="truncate font-mono" data-testid="seed-value">
+        {seed}
+      </span>
       <button
         type="button"
         onClick={() => onUseSeed(seed)}

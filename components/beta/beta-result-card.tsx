@@ -49,7 +49,7 @@ export function BetaResultCard({ generation, featured, inSet, actions }: { gener
       <ResultMeta label="Model">{modelLabel(generation.model)}</ResultMeta>
       <ResultMeta label="Size">{kind === "single" && first.width && first.height ? `${first.width}×${first.height}` : requestedSizeLabel(values)}</ResultMeta>
       <ResultMeta label="Tokens">{generation.tokens === null ? "—" : generation.tokens.toLocaleString("en-US")}</ResultMeta>
-      <ResultMeta label="Request id">
+      <ResultMeta label="Request id" wide>
         <RequestIdValue requestId={generation.requestId} />
       </ResultMeta>
     </>

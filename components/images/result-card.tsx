@@ -15,10 +15,14 @@ export type ImageResultActions = {
   onUseAsReference: (image: AssetDto) => void;
 };
 
-/** One labelled number of a result (size, seed, tokens …), inside the card's `meta`. */
-export function ResultMeta({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * One labelled number of a result (size, seed, tokens …), inside the card's `meta`. A `wide` one, a
+ * number read whole (a seed, a request id), takes the whole row of a narrow card rather than be cut
+ * short.
+ */
+export function ResultMeta({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? "col-span-2 min-w-0 @2xs:col-span-1" : "min-w-0"}>
       <dt className="text-[11px] tracking-wide text-muted uppercase">{label}</dt>
       <dd className="mt-0.5 flex min-w-0 items-center gap-1.5 text-[13px] text-zinc-800 tabular-nums dark:text-zinc-200">{children}</dd>
     </div>
@@ -103,7 +107,7 @@ export function ResultCard({ generation, image, media, featured, inSet = false, 
           </div>
         ) : null}
 
-        <dl className={`grid grid-cols-2 gap-x-4 gap-y-2 ${featured ? "sm:grid-cols-4" : ""}`}>{meta}</dl>
+        <dl className={`grid grid-flow-row-dense grid-cols-2 gap-x-4 gap-y-2 ${featured ? "sm:grid-cols-4" : ""}`}>{meta}</dl>
         {notes}
 
         <div className="flex flex-wrap gap-1.5 pt-1">
