@@ -128,3 +128,37 @@ test("at 390×844 the gallery grid starts in the top 40 % of the screen and the 
   await expect(row.getByTestId("video-job-details").getByTestId("video-job-delete")).toBeVisible();
   await row.screenshot({ path: `${screenshots}/videos-390-open.png` });
 });
+
+/**
+ * For each named choice, how far short of the control's inner edge a row of its options ends, where
+ * its options fill more than one row ("" when every row is filled, or when they fit on one).
+ */
+async function unfilledRows(page: Page, names: string[]): Promise<string[]> {
+  const short: string[] = [];
+  for (const name of names) {
+    const group = page.getByRole("radiogroup", { name, exact: true });
+    await expect(group).toBeVisible();
+    short.push(
+      ...(await group.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const inner = element.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+        const rowEnds = new Map<number, number>();
+        for (const option of element.querySelectorAll('[role="radio"]')) {
+          const box = option.getBoundingClientRect();
+          rowEnds.set(Math.round(box.top), Math.max(rowEnds.get(Math.round(box.top)) ?? 0, box.right));
+        }
+        if (rowEnds.size < 2) return [];
+        return [...rowEnds.values()].filter((end) => inner - end > 1).map((end) => `${element.getAttribute("aria-label")}: a row ends ${Math.round(inner - end)} px short`);
+      })),
+    );
+  }
+  return short;
+}
+
+test("at 390×844 a choice whose options take two rows fills both, rather than leave one option alone on a line", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/alpha");
+  expect(await unfilledRows(page, ["Size mode", "Preset shape"])).toEqual([]);
+  await page.goto("/videos");
+  expect(await unfilledRows(page, ["Task", "Short edge"])).toEqual([]);
+});

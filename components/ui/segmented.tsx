@@ -9,6 +9,8 @@ type Props<T extends string> = {
   testIdPrefix?: string;
 };
 
+// Where its options do not fit on one line (a phone), they wrap into rows that each fill the
+// control's width, so the control stays one even box instead of a line with a stray option below.
 export function Segmented<T extends string>({ value, options, onChange, label, testIdPrefix }: Props<T>) {
   return (
     <div role="radiogroup" aria-label={label} className="inline-flex flex-wrap rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
@@ -20,7 +22,7 @@ export function Segmented<T extends string>({ value, options, onChange, label, t
           aria-checked={value === option.value}
           onClick={() => onChange(option.value)}
           data-testid={testIdPrefix ? `${testIdPrefix}-${option.value}` : undefined}
-          className={`rounded-md px-3 py-1 text-sm font-medium transition-colors ${
+          className={`flex-auto rounded-md px-3 py-1 text-sm font-medium transition-colors ${
             value === option.value ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-white" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
           }`}
         >
