@@ -48,6 +48,22 @@ test("the reference page lists every operation of the document", async ({ page }
   await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
   await expect(page.getByTestId("api-operation")).toHaveCount(count);
   await expect(page.locator("#createAlphaV3Generation")).toContainText("/api/alpha/v3/generations");
+  // The introduction says once what a token is, with the header to send it in shown as code.
+  const introduction = page.getByRole("heading", { name: "API reference", level: 1 }).locator("xpath=following-sibling::p");
+  expect((await introduction.textContent())?.split("personal access token")).toHaveLength(2);
+  await expect(introduction.locator("code").filter({ hasText: "Authorization: Bearer studio_pat_" })).toBeVisible();
+
+  // An answer's fields are one click away, nullable values read as such, and no integer carries
+  // JavaScript's safe-integer bounds as if they were the API's rules.
+  const list = page.locator("#listAlphaV3Generations");
+  const fields = list.locator("details").first();
+  await expect(fields.getByText("tokens", { exact: true })).toBeHidden();
+  await fields.locator("summary").click();
+  // The innermost item naming the field (the list's own item holds them all).
+  const field = (name: string) => fields.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) }).last();
+  await expect(field("tokens")).toContainText("integer or null");
+  await expect(field("variationSetId")).toContainText("string or null, uuid");
+  await expect(page.locator("main")).not.toContainText(String(Number.MAX_SAFE_INTEGER));
 });
 
 test("the document needs no credential and names no secret", async ({ playwright, baseURL }) => {

@@ -79,6 +79,13 @@ describe("the API's OpenAPI document", () => {
     expect(gallery.parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["scope", "kind", "cursor", "limit"]));
   });
 
+  it("leaves out the safe-integer bounds zod gives every integer, and keeps the API's own", () => {
+    const document = buildOpenApiDocument();
+    expect(JSON.stringify(document)).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    const gallery = document.paths["/api/gallery"].get as { parameters: { name: string; schema: { type?: string; minimum?: number; maximum?: number } }[] };
+    expect(gallery.parameters.find((parameter) => parameter.name === "limit")?.schema).toMatchObject({ type: "integer", minimum: 1, maximum: expect.any(Number) });
+  });
+
   it("describes the job stream as Server-Sent Events of jobs", () => {
     const stream = buildOpenApiDocument().paths["/api/jobs/events"].get as { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> };
     const event = stream.responses["200"].content["text/event-stream"].schema;

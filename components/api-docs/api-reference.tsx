@@ -90,7 +90,11 @@ function OperationCard({ path, method, operation, resolve }: { path: string; met
         <code className="font-mono">{operation.operationId}</code> · token scope {operation["x-token-scopes"].map((scope) => `“${scope}”`).join(" or ")}
         {isPublic ? " · also without any credential" : ""}
       </p>
-      {operation.description ? <p className="mt-2 text-sm">{operation.description}</p> : null}
+      {operation.description ? (
+        <p className="mt-2 text-sm">
+          <ApiText text={operation.description} />
+        </p>
+      ) : null}
       {operation.parameters.length ? (
         <Block title="Parameters">
           <ul className="space-y-1">
@@ -121,13 +125,16 @@ function OperationCard({ path, method, operation, resolve }: { path: string; met
         <ul className="space-y-2">
           {Object.entries(operation.responses).map(([status, response]) => (
             <li key={status} className="text-sm">
-              <Badge tone={status.startsWith("2") ? "success" : "neutral"}>{status}</Badge> <Codes text={response.description} />
+              <Badge tone={status.startsWith("2") ? "success" : "neutral"}>{status}</Badge> <ApiText text={response.description} />
               {status.startsWith("2") && response.content
                 ? Object.entries(response.content).map(([type, { schema }]) => (
-                    <div key={type} className="mt-1 ml-4">
-                      <p className="text-xs text-muted">{type}</p>
+                    <details key={type} className="group mt-1 ml-4">
+                      <summary className="w-fit cursor-pointer rounded text-xs text-muted hover:text-zinc-900 dark:hover:text-white">
+                        {type}: <span className="group-open:hidden">show its fields</span>
+                        <span className="hidden group-open:inline">hide its fields</span>
+                      </summary>
                       <SchemaTree schema={schema} resolve={resolve} depth={0} />
-                    </div>
+                    </details>
                   ))
                 : null}
             </li>
@@ -147,8 +154,8 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The document's descriptions quote codes in backticks: shown as code. */
-function Codes({ text }: { text: string }) {
+/** A text of the document, whose descriptions quote codes in backticks: shown as code. */
+export function ApiText({ text }: { text: string }) {
   return (
     <>
       {text.split("`").map((part, index) =>
@@ -166,9 +173,17 @@ function Codes({ text }: { text: string }) {
 
 const MAX_DEPTH = 3;
 
-function SchemaTree({ schema, resolve, depth }: { schema: Schema; resolve: (schema: Schema) => Schema; depth: number }) {
+/** The one schema besides null of a nullable value (zod writes `anyOf: [schema, { type: "null" }]`). */
+function nullableOf(variants: Schema[] | undefined): Schema | undefined {
+  const others = variants?.filter((variant) => variant.type !== "null") ?? [];
+  return variants?.length === 2 && others.length === 1 ? others[0] : undefined;
+}
+
+function SchemaTree({ schema, resolve, depth, orNull = false }: { schema: Schema; resolve: (schema: Schema) => Schema; depth: number; orNull?: boolean }) {
   const resolved = resolve(schema);
   const variants = resolved.anyOf ?? resolved.oneOf;
+  const nullable = nullableOf(variants);
+  if (nullable) return <SchemaTree schema={nullable} resolve={resolve} depth={depth} orNull />;
   if (variants && depth < MAX_DEPTH) {
     return (
       <ul className="ml-4 list-disc space-y-1">
@@ -181,10 +196,11 @@ function SchemaTree({ schema, resolve, depth }: { schema: Schema; resolve: (sche
     );
   }
   const object = resolved.properties ? resolved : resolved.type === "array" && resolved.items ? resolve(resolved.items) : undefined;
-  if (!object?.properties || depth >= MAX_DEPTH) return <SchemaLine schema={resolved} />;
+  if (!object?.properties || depth >= MAX_DEPTH) return <SchemaLine schema={resolved} orNull={orNull} />;
   return (
     <>
-      {resolved.type === "array" ? <span className="text-xs text-muted">a list of:</span> : null}
+      {resolved.type === "array" ? <span className="text-xs text-muted">{orNull ? "null or a list of:" : "a list of:"}</span> : null}
+      {resolved.type !== "array" && orNull ? <span className="text-xs text-muted">null or an object of:</span> : null}
       <ul className="ml-4 space-y-1 border-l border-zinc-200 pl-3 dark:border-zinc-800">
         {Object.entries(object.properties).map(([name, property]) => (
           <li key={name} className="text-sm">
@@ -198,8 +214,12 @@ function SchemaTree({ schema, resolve, depth }: { schema: Schema; resolve: (sche
   );
 }
 
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 /** A schema's type and rules on one line. */
-function SchemaLine({ schema }: { schema: Schema }) {
+function SchemaLine({ schema, orNull = false }: { schema: Schema; orNull?: boolean }) {
   const parts = [
     schema.$ref ? schema.$ref.split("/").pop() : undefined,
     schema.const !== undefined ? JSON.stringify(schema.const) : undefined,
@@ -209,11 +229,14 @@ function SchemaLine({ schema }: { schema: Schema }) {
     schema.format,
     schema.minimum !== undefined ? `≥ ${schema.minimum}` : undefined,
     schema.maximum !== undefined ? `≤ ${schema.maximum}` : undefined,
-    schema.minLength !== undefined ? `at least ${schema.minLength} characters` : undefined,
-    schema.maxLength !== undefined ? `at most ${schema.maxLength} characters` : undefined,
-    schema.maxItems !== undefined ? `at most ${schema.maxItems} items` : undefined,
+    schema.minLength !== undefined ? `at least ${counted(schema.minLength, "character")}` : undefined,
+    schema.maxLength !== undefined ? `at most ${counted(schema.maxLength, "character")}` : undefined,
+    schema.maxItems !== undefined ? `at most ${counted(schema.maxItems, "item")}` : undefined,
     schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : undefined,
   ].filter(Boolean);
+  // Said with the type itself, as a type list (["integer", "null"]) reads: "string or null, uuid".
+  if (parts.length === 0) parts.push("any value");
+  if (orNull) parts[0] = `${parts[0]} or null`;
   return (
     <span className="text-xs text-muted">
       {parts.join(", ")}

@@ -195,8 +195,17 @@ function statusOf(code: ErrorCode): number {
 
 // zod's own JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of what a client sends: the
 // input side of transforms and defaults. Schemas with an id go to components, once.
+/**
+ * zod gives every integer the bounds of a JavaScript safe integer; "integer" says as much, and a
+ * reader would take ±9007199254740991 for a rule of the API. Bounds of the API's own are kept.
+ */
+function withoutSafeIntegerBounds({ jsonSchema }: { jsonSchema: { minimum?: number; maximum?: number } }): void {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}
+
 function toJsonSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
-  const converted = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+  const converted = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any", override: withoutSafeIntegerBounds }) as JsonSchema;
   const rewritten = JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & { $defs?: Record<string, JsonSchema> };
   const { $schema: _dialect, $defs, ...rest } = rewritten;
   for (const [id, definition] of Object.entries($defs ?? {})) components[id] ??= definition;

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { type ApiDocument, ApiReference } from "@/components/api-docs/api-reference";
+import { type ApiDocument, ApiReference, ApiText } from "@/components/api-docs/api-reference";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/auth/current-user";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
@@ -15,11 +15,11 @@ export default async function ApiReferencePage() {
         title="API reference"
         description={
           <>
-            What a script may call with a personal access token (made on your account page). The same as an OpenAPI 3.1 document at{" "}
+            <ApiText text={document.info.description} /> The same, as an OpenAPI 3.1 document:{" "}
             <a href="/api/openapi.json" className="font-mono underline">
               /api/openapi.json
             </a>
-            . {document.info.description.replaceAll("`", "")}
+            .
           </>
         }
       />
