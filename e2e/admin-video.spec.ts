@@ -95,12 +95,20 @@ test.describe("the admin video page", () => {
     }
   });
 
+  test("on a phone, the test job's three settings sit level in one row", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin/video");
+    const card = page.getByTestId("video-inference-card");
+    const boxes = await Promise.all(["Seconds", "Aspect ratio", "Seed"].map((label) => card.getByLabel(label, { exact: true }).boundingBox()));
+    expect(new Set(boxes.map((box) => box?.y)).size).toBe(1);
+  });
+
   test("an admin runs a base-resolution job on the inference server, watches it finish and plays it", async ({ page }) => {
     await page.goto("/admin/video");
     const card = page.getByTestId("video-inference-card");
     await card.getByLabel("Prompt").fill("A paper boat drifting down a rainy street");
     await card.getByLabel("Seconds").fill("4");
-    await card.getByLabel("Seed (optional)").fill("7");
+    await card.getByLabel("Seed").fill("7");
     await card.getByRole("button", { name: "Run on the inference server" }).click();
 
     await expect(card.getByTestId("inference-job-status")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });

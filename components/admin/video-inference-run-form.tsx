@@ -108,7 +108,7 @@ export function VideoInferenceRunForm({ onStarted }: { onStarted: (id: string) =
             </p>
           ) : null}
         </div>
-        <Field id="inference-seed" name="seed" label="Seed (optional)" type="number" min={0} step={1} placeholder="random" error={errors.seed} />
+        <Field id="inference-seed" name="seed" label="Seed" type="number" min={0} step={1} placeholder="random" error={errors.seed} />
       </div>
       <Button type="submit" disabled={run.isPending}>
         {run.isPending ? "Starting…" : "Run on the inference server"}
