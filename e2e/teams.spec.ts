@@ -96,3 +96,16 @@ test("an invitation by email makes nobody a member until the invitee accepts it,
   await expect(owner.page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
   await Promise.all([owner.context.close(), invitee.context.close()]);
 });
+
+test("on a phone, the list of teams shows a long team name whole", async ({ browser, baseURL }) => {
+  const owner = await signedInMember(browser, baseURL!, "longname");
+  await owner.page.setViewportSize({ width: 390, height: 844 });
+  const teamName = `Northern Lights Brand Identity Studio ${Date.now()}`;
+  const response = await owner.page.request.post("/api/teams", { data: { name: teamName }, headers: { Origin: baseURL! } });
+  expect(response.status(), await response.text()).toBe(201);
+  await owner.page.goto("/teams");
+  const name = owner.page.getByRole("list", { name: "Your teams" }).getByText(teamName, { exact: true });
+  await expect(name).toBeVisible();
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await owner.context.close();
+});

@@ -14,8 +14,9 @@ export function TeamList({ teams, activeTeamId }: { teams: TeamSummaryDto[]; act
         <li key={team.id}>
           <Link href={`/teams/${team.id}`} className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
             <div className="min-w-0">
-              <p className="truncate text-sm font-medium">{team.name}</p>
-              <p className="truncate text-xs text-muted">{teamContext(team)}</p>
+              {/* Whole, on as many lines as a phone needs: two teams may differ only in their last words. */}
+              <p className="text-sm font-medium break-words">{team.name}</p>
+              <p className="text-xs text-muted">{teamContext(team)}</p>
             </div>
             <div className="flex shrink-0 items-center gap-2">
               {team.id === activeTeamId ? <Badge tone="success">Active</Badge> : null}
