@@ -75,8 +75,10 @@ export async function listConversations(user: CurrentUser, search?: string): Pro
       title: row.title,
       updatedAt: row.updatedAt.toISOString(),
       turnCount: row._count.turns,
-      thumbnailUrl: asset?.thumbnailKey ? `/api/assets/${asset.id}?variant=thumb` : null,
-      deliveryThumbnailUrl: asset?.thumbnailKey ? deliveryThumbnailUrl(asset) : null,
+      // The image itself until its thumbnail is made (in the background, after the turn has ended),
+      // so a new conversation shows its picture as soon as its first turn does.
+      thumbnailUrl: asset ? `/api/assets/${asset.id}${asset.thumbnailKey ? "?variant=thumb" : ""}` : null,
+      deliveryThumbnailUrl: asset ? deliveryThumbnailUrl(asset) : null,
     };
   });
 }

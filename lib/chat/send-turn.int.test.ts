@@ -55,6 +55,15 @@ describe("chat turns (spec 4.2) against the emulator", () => {
     expect((await listConversations(context.user, "bicycle")).map((c) => c.id)).toContain(conversation.id);
   });
 
+  it("lists a conversation with its newest image before that image's thumbnail is made", async () => {
+    const conversation = await createConversation(context.user);
+    const turn = await send(conversation.id, null, "a paper lantern on a sill");
+    await context.testDb.db.asset.updateMany({ where: { turnId: turn.id }, data: { thumbnailKey: null } });
+    const listed = (await listConversations(context.user, "paper lantern")).find((summary) => summary.id === conversation.id);
+    expect(listed?.thumbnailUrl).toBe(`/api/assets/${turn.image?.id}`);
+    expect(listed?.deliveryThumbnailUrl).toMatch(/^\/api\/delivery\//);
+  });
+
   it("stores a content-filter frame as a failed turn that the next turn skips", async () => {
     const conversation = await createConversation(context.user);
     const first = await send(conversation.id, null, "a quiet harbour");
