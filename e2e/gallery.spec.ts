@@ -82,6 +82,9 @@ test("an image shared with a team is found and reused by a teammate, and stays i
   await expect(b.page.getByTestId("gallery-detail-prompt")).toHaveText(prompt);
   await expect(b.page.getByTestId("gallery-detail-shared")).toHaveText(`With ${teamName}`);
   await expect(b.page.getByTestId("gallery-detail-request-id")).not.toHaveText("—");
+  // The request's settings go by the form's names; the seed the studio picked says so.
+  await expect(b.page.getByTestId("gallery-detail-seed")).toHaveText(/^\d+picked at random$/);
+  await expect(b.page.getByText("Rewrite prompt", { exact: true })).toBeVisible();
   await expect(b.page.getByTestId("gallery-share")).toHaveCount(0);
   await expect(b.page.getByTestId("gallery-delete")).toHaveCount(0);
   await b.page.getByTestId("gallery-reuse").click();

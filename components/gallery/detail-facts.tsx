@@ -2,7 +2,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import type { GalleryItemDetailDto } from "@/lib/gallery/gallery-dto";
 import { GALLERY_KIND_LABELS } from "@/lib/gallery/gallery-rules";
 import { formatDateTime, modelLabel } from "./gallery-format";
-import { otherParams, requestedSeed, requestedSize } from "./request-params";
+import { otherParams, requestedSeed, requestedSize, seedWasRandom } from "./request-params";
 import { FactRow, FactSection } from "@/components/ui/fact-list";
 
 // Everything about the request that made an entry: model, size, seed, tokens, the
@@ -31,9 +31,12 @@ export function DetailFacts({ item }: { item: GalleryItemDetailDto }) {
       <FactSection title="Request">
         <FactRow label="Size">
           {size ?? "—"}
-          {first?.width && first.height && size !== `${first.width}x${first.height}` ? <span className="block text-xs text-muted">made {first.width}×{first.height}</span> : null}
+          {first?.width && first.height && size !== `${first.width}×${first.height}` ? <span className="block text-xs text-muted">made {first.width}×{first.height}</span> : null}
         </FactRow>
-        <FactRow label="Seed">{seed ? <span className="font-mono">{seed}</span> : "Random"}</FactRow>
+        <FactRow label="Seed" testId="gallery-detail-seed">
+          {seed ? <span className="font-mono">{seed}</span> : "Random"}
+          {seed && seedWasRandom(request.params) ? <span className="block text-xs text-muted">picked at random</span> : null}
+        </FactRow>
         <FactRow label="Tokens">{request.tokens?.toLocaleString("en-US") ?? "—"}</FactRow>
         <FactRow label="Request id" testId="gallery-detail-request-id">
           {request.requestId ? (
