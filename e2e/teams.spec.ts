@@ -97,7 +97,7 @@ test("an invitation by email makes nobody a member until the invitee accepts it,
   await Promise.all([owner.context.close(), invitee.context.close()]);
 });
 
-test("on a phone, the list of teams shows a long team name whole", async ({ browser, baseURL }) => {
+test("on a phone, the list of teams shows a long team name whole; its only owner's role is not offered for change", async ({ browser, baseURL }) => {
   const owner = await signedInMember(browser, baseURL!, "longname");
   await owner.page.setViewportSize({ width: 390, height: 844 });
   const teamName = `Northern Lights Brand Identity Studio ${Date.now()}`;
@@ -107,5 +107,11 @@ test("on a phone, the list of teams shows a long team name whole", async ({ brow
   const name = owner.page.getByRole("list", { name: "Your teams" }).getByText(teamName, { exact: true });
   await expect(name).toBeVisible();
   expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+  // Its only owner's role is not offered for change (a team needs an owner), and the row says why.
+  await name.click();
+  const own = owner.page.getByTestId("team-member").filter({ hasText: "(you)" });
+  await expect(own.getByText("the only owner")).toBeVisible();
+  await expect(own.getByRole("combobox")).toHaveCount(0);
   await owner.context.close();
 });

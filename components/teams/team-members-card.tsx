@@ -17,6 +17,7 @@ export function TeamMembersCard({ team, currentUserId }: { team: TeamDetailDto; 
   const base = `/api/teams/${encodeURIComponent(team.id)}/members`;
   const changeRole = useTeamChange(({ userId, role }: { userId: string; role: TeamRole }) => api(`${base}/${encodeURIComponent(userId)}`, { method: "PATCH", json: { role } }));
   const remove = useTeamChange((userId: string) => api(`${base}/${encodeURIComponent(userId)}`, { method: "DELETE" }));
+  const owners = team.members.filter((member) => member.role === "owner").length;
 
   return (
     <Card className="overflow-hidden">
@@ -33,6 +34,7 @@ export function TeamMembersCard({ team, currentUserId }: { team: TeamDetailDto; 
             member={member}
             isYou={member.userId === currentUserId}
             canManage={team.canManageMembers}
+            onlyOwner={member.role === "owner" && owners === 1}
             busy={(changeRole.isPending && changeRole.variables?.userId === member.userId) || (remove.isPending && remove.variables === member.userId)}
             onRole={(role) => changeRole.mutate({ userId: member.userId, role })}
             onRemove={() => remove.mutate(member.userId)}
@@ -47,6 +49,7 @@ function MemberRow({
   member,
   isYou,
   canManage,
+  onlyOwner,
   busy,
   onRole,
   onRemove,
@@ -54,6 +57,8 @@ function MemberRow({
   member: TeamMemberDto;
   isYou: boolean;
   canManage: boolean;
+  /** A team needs an owner: the only one's role is not offered for change, and says why. */
+  onlyOwner: boolean;
   busy: boolean;
   onRole: (role: TeamRole) => void;
   onRemove: () => void;
@@ -70,7 +75,8 @@ function MemberRow({
         </p>
       </div>
       <div className="flex items-center gap-2">
-        {canManage ? (
+        {onlyOwner && canManage ? <span className="text-xs text-muted">the only owner</span> : null}
+        {canManage && !onlyOwner ? (
           <select
             aria-label={`Role of ${member.name}`}
             value={member.role}
