@@ -1,7 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { storageUseText, type AccountStorageDto, type StorageUseDto } from "@/lib/storage-quota/quota-rules";
 
-/** "Storage: X of Y used" for the person and the team they work in now. */
+/** "X of Y used" for the person and the team they work in now. */
 export function AccountStorageCard({ storage }: { storage: AccountStorageDto }) {
   return (
     <Card className="h-fit p-5">
@@ -21,7 +21,7 @@ function StorageRow({ label, use }: { label: string; use: StorageUseDto }) {
     <div>
       <dt className="text-muted">{label}</dt>
       <dd className="tabular-nums" data-testid="storage-use">
-        Storage: {storageUseText(use)}
+        {storageUseText(use)}
       </dd>
       {limit !== null ? (
         <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden>
