@@ -58,7 +58,7 @@ export function GalleryTile({ item, index, selected, selecting, tabbable, showCr
             <div className="grid size-full place-items-center text-xs text-muted">No preview</div>
           )}
         </div>
-        <span className="absolute top-2 left-2 rounded-md bg-zinc-950/65 px-1.5 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm">{kindBadge(item)}</span>
+        <span className="absolute top-2 left-2 max-w-[calc(100%-2.75rem)] truncate rounded-md bg-zinc-950/65 px-1.5 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm">{kindBadge(item)}</span>
 
         <span
           aria-hidden
