@@ -107,7 +107,8 @@ export function ResultCard({ generation, image, media, featured, inSet = false, 
           </div>
         ) : null}
 
-        <dl className={`grid grid-flow-row-dense grid-cols-2 gap-x-4 gap-y-2 ${featured ? "sm:grid-cols-4" : ""}`}>{meta}</dl>
+        {/* Featured, on one line: the first three as wide as they need, the last (a request id) the rest, so it shows whole. */}
+        <dl className={`grid grid-flow-row-dense grid-cols-2 gap-x-4 gap-y-2 ${featured ? "sm:grid-cols-[repeat(3,auto)_minmax(0,1fr)] sm:gap-x-8" : ""}`}>{meta}</dl>
         {notes}
 
         <div className="flex flex-wrap gap-1.5 pt-1">
