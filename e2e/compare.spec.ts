@@ -65,3 +65,15 @@ test("a comparison of three models fills its grid and keeps the picked one", asy
   await expect(listed).toContainText("Alpha v3 · Alpha v3.5 (first turn) · Beta Lite");
   await expect(listed).toContainText("One kept");
 });
+
+test("a model left out of the comparison is its name alone, and sizes read as on the models' own pages", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/compare");
+  // Alpha v3 is ticked to start with and shows its settings; Alpha v3.5 beside it is not.
+  const leftOut = page.getByRole("checkbox", { name: "Alpha v3.5 (first turn)" }).locator("xpath=ancestor::div[1]");
+  const picked = page.getByRole("checkbox", { name: "Alpha v3", exact: true }).locator("xpath=ancestor::div[1]");
+  const [leftOutBox, pickedBox] = [await leftOut.boundingBox(), await picked.boundingBox()];
+  expect(pickedBox!.height).toBeGreaterThan(150);
+  expect(leftOutBox!.height).toBeLessThan(60);
+  await expect(page.getByRole("combobox", { name: "Alpha v3 size" }).locator("option")).toContainText(["Model's choice", "1024×1024"]);
+});

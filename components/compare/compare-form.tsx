@@ -72,7 +72,8 @@ export function CompareForm({ onStarted }: { onStarted: (comparisonId: string) =
         <legend className="text-sm font-medium">
           Models ({COMPARISON_MEMBERS.min} to {COMPARISON_MEMBERS.max})
         </legend>
-        <div className="grid gap-2 sm:grid-cols-2">
+        {/* A model left out is its name alone, not a box as tall as its picked neighbour's settings. */}
+        <div className="grid items-start gap-2 sm:grid-cols-2">
           {COMPARISON_MODELS.map((model) => {
             const on = picked.includes(model);
             const label = COMPARISON_MODEL_LABELS[model];
