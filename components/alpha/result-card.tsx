@@ -4,6 +4,7 @@ import { ResultCard as ImageResultCard, ResultMeta, type ImageResultActions } fr
 import { RequestIdValue } from "@/components/images/result-parts";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
+import { sizeLabel } from "@/lib/images/size-label";
 import { shownSettingsOf } from "./shown-settings";
 import { SeedValue } from "./result-parts";
 
@@ -23,7 +24,7 @@ export function ResultCard({ generation, image, featured, inSet, actions }: { ge
       actions={actions}
       meta={
         <>
-          <ResultMeta label="Size">{image.width && image.height ? `${image.width}×${image.height}` : settings.size.replace("x", "×")}</ResultMeta>
+          <ResultMeta label="Size">{image.width && image.height ? `${image.width}×${image.height}` : sizeLabel(settings.size)}</ResultMeta>
           <ResultMeta label="Seed" wide>
             <SeedValue seed={settings.seed} onUseSeed={actions.onUseSeed} />
           </ResultMeta>

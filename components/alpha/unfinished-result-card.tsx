@@ -2,6 +2,7 @@
 
 import { UnfinishedDetail, UnfinishedResultCard as GenericUnfinishedResultCard } from "@/components/images/unfinished-result-card";
 import type { GenerationDto } from "@/lib/images/generation-dto";
+import { sizeLabel } from "@/lib/images/size-label";
 import { shownSettingsOf } from "./shown-settings";
 import { SeedValue } from "./result-parts";
 
@@ -24,7 +25,7 @@ export function UnfinishedResultCard({ generation, onReuse, onUseSeed, onRunAgai
       testIdPrefix="alpha"
       details={
         <>
-          <UnfinishedDetail label="Size">{settings.size === "auto" ? "Model's choice" : settings.size.replace("x", "×")}</UnfinishedDetail>
+          <UnfinishedDetail label="Size">{sizeLabel(settings.size)}</UnfinishedDetail>
           <UnfinishedDetail label="Seed">
             <SeedValue seed={settings.seed} onUseSeed={onUseSeed} />
           </UnfinishedDetail>

@@ -11,7 +11,8 @@ import { SwitchField } from "@/components/ui/switch-field";
 import { BETA_MODEL_OF, COMPARISON_MODEL_LABELS, type ComparisonModel } from "@/lib/comparisons/comparison-models";
 import { supportsFeature } from "@/lib/images/beta-capabilities";
 import { ALPHA_V35_SEED_MAX, ALPHA_V3_SEED_RANGE } from "@/lib/upstream/alpha/limits";
-import { SIZE_OPTIONS, sizeOptionLabel, type MemberChoice } from "./member-settings";
+import { SIZE_OPTIONS, type MemberChoice } from "./member-settings";
+import { sizeLabel } from "@/lib/images/size-label";
 
 type Props = {
   model: ComparisonModel;
@@ -38,7 +39,7 @@ export function MemberFields({ model, choice, errors, onChange }: Props) {
         <select aria-label={`${label} size`} className={selectClassWith("w-auto")} value={choice.size} onChange={(event) => onChange({ size: event.target.value })}>
           {SIZE_OPTIONS[model].map((size) => (
             <option key={size} value={size}>
-              {sizeOptionLabel(size)}
+              {sizeLabel(size)}
             </option>
           ))}
         </select>

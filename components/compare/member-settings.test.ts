@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ComparisonModel } from "@/lib/comparisons/comparison-models";
 import { comparisonFormSchema } from "@/lib/comparisons/comparison-schemas";
 import { fieldProblems } from "@/lib/errors";
-import { defaultChoice, settingsOf, sizeOptionLabel, SIZE_OPTIONS, type MemberChoice } from "./member-settings";
+import { sizeLabel } from "@/lib/images/size-label";
+import { defaultChoice, settingsOf, SIZE_OPTIONS, type MemberChoice } from "./member-settings";
 
 const member = (model: ComparisonModel, change: Partial<MemberChoice> = {}) => ({ model, settings: settingsOf(model, { ...defaultChoice(model), ...change }) });
 
@@ -29,8 +30,7 @@ describe("each model's own settings on the compare form", () => {
   });
 
   it("names each size as the model's own page does", () => {
-    expect(SIZE_OPTIONS["alpha-v3"].map(sizeOptionLabel)).toEqual(["Model's choice", "1024×1024", "1280×720", "720×1280", "1024×768", "768×1024"]);
-    expect(sizeOptionLabel("2K")).toBe("2K");
+    expect(SIZE_OPTIONS["alpha-v3"].map(sizeLabel)).toEqual(["Model's choice", "1024×1024", "1280×720", "720×1280", "1024×768", "768×1024"]);
   });
 
   it("leaves an empty seed and footnote to the model (random seed, no footnote)", () => {

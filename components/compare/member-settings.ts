@@ -24,11 +24,6 @@ export const SIZE_OPTIONS: Record<ComparisonModel, readonly string[]> = {
   "beta-lite": orderedTiers("beta-lite"),
 };
 
-/** A size as the generators' own forms name it: "Model's choice", 1024×1024, 2K. */
-export function sizeOptionLabel(size: string): string {
-  return size === "auto" ? "Model's choice" : size.replace(/^(\d+)x(\d+)$/, "$1×$2");
-}
-
 function orderedTiers(model: "beta-pro" | "beta-lite"): string[] {
   const fallback = defaultBetaTier(BETA_MODEL_OF[model], false);
   return [fallback, ...BETA_TIERS[BETA_MODEL_OF[model]].filter((tier) => tier !== fallback)];

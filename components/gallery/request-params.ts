@@ -1,3 +1,5 @@
+import { sizeLabel } from "@/lib/images/size-label";
+
 // The request behind a gallery entry, as its detail view lists it (every parameter of the
 // request). The stored params differ per generator (alpha v3's settings, beta's form, a video
 // job's form, a conversation's first turn); the few every entry has get their own rows, the rest
@@ -51,8 +53,7 @@ export function paramText(value: unknown): string {
 /** The size asked for: the stored size ("1024×1024", "Model's choice"), else a video's short edge and aspect ratio. */
 export function requestedSize(params: unknown): string | null {
   const stored = asObject(params);
-  if (stored.size === "auto") return "Model's choice";
-  if (typeof stored.size === "string") return stored.size.replace(/^(\d+)x(\d+)$/, "$1×$2");
+  if (typeof stored.size === "string") return sizeLabel(stored.size);
   if (typeof stored.shortEdge === "number") return `${stored.shortEdge} px short edge${typeof stored.aspectRatio === "string" ? `, ${stored.aspectRatio}` : ""}`;
   return null;
 }
