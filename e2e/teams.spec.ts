@@ -97,7 +97,7 @@ test("an invitation by email makes nobody a member until the invitee accepts it,
   await Promise.all([owner.context.close(), invitee.context.close()]);
 });
 
-test("on a phone, the list of teams shows a long team name whole; its only owner's role is not offered for change", async ({ browser, baseURL }) => {
+test("on a phone, the list of teams shows a long team name whole; its only owner's role is not offered for change and its spending wraps between figures", async ({ browser, baseURL }) => {
   const owner = await signedInMember(browser, baseURL!, "longname");
   await owner.page.setViewportSize({ width: 390, height: 844 });
   const teamName = `Northern Lights Brand Identity Studio ${Date.now()}`;
@@ -113,5 +113,10 @@ test("on a phone, the list of teams shows a long team name whole; its only owner
   const own = owner.page.getByTestId("team-member").filter({ hasText: "(you)" });
   await expect(own.getByText("the only owner")).toBeVisible();
   await expect(own.getByRole("combobox")).toHaveCount(0);
+
+  // Its spending breaks the line between figures, never inside one.
+  const figures = owner.page.getByLabel("Spent this month").locator("span");
+  await expect(figures).toHaveCount(4);
+  for (const figure of await figures.all()) expect(await figure.evaluate((element) => element.getClientRects().length)).toBe(1);
   await owner.context.close();
 });
