@@ -280,31 +280,42 @@ async function shownShareOfImage(page: Page, number: number): Promise<number> {
   });
 }
 
-test("on a phone, a conversation opened anew shows its newest turn from the first paint, and waking up moves nothing", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/chat");
-  await sendAndWait(page, "A lighthouse on a cliff at dusk", 1);
-  await sendAndWait(page, "Make the sky purple", 2);
-  await sendAndWait(page, "Add a small sailing boat", 3);
-  await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
-  const address = page.url();
-  await page.goto("/chat");
+// A zone other than the machine's: the server learns it from the first visit, and draws the turn's time in it.
+test.describe("in the designer's own time zone", () => {
+  test.use({ timezoneId: "America/Los_Angeles" });
 
-  // The page as the server drew it (its scripts held back), then awake.
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
-  await page.goto(address, { waitUntil: "domcontentloaded" });
-  await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
-  expect(await shownShareOfImage(page, 3)).toBeGreaterThan(0.9);
-  const drawnAt = await page.evaluate(() => window.scrollY);
-  const awake = page.waitForRequest(/\/api\/jobs\/events/);
-  holding = false;
-  for (const route of held) await route.continue();
-  await awake;
-  expect(await page.evaluate(() => window.scrollY)).toBe(drawnAt);
-  expect(await shownShareOfImage(page, 3)).toBeGreaterThan(0.9);
-  await page.screenshot({ path: `${screenshots}/chat-reloaded-390.png` });
+  test("on a phone, a conversation opened anew shows its newest turn from the first paint, and waking up moves nothing", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/chat");
+    await sendAndWait(page, "A lighthouse on a cliff at dusk", 1);
+    await sendAndWait(page, "Make the sky purple", 2);
+    await sendAndWait(page, "Add a small sailing boat", 3);
+    await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
+    const address = page.url();
+    await page.goto("/chat");
+
+    // The page as the server drew it (its scripts held back), then awake.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+    await page.goto(address, { waitUntil: "domcontentloaded" });
+    await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
+    expect(await shownShareOfImage(page, 3)).toBeGreaterThan(0.9);
+    const drawnAt = await page.evaluate(() => window.scrollY);
+    // The server drew the turn's time in the browser's zone (the first visit told it), as waking writes it.
+    const time = turn(page, 3).locator("time").first();
+    const drawnTime = await time.textContent();
+    const sentAt = new Date((await time.getAttribute("datetime"))!);
+    expect(drawnTime).toBe(sentAt.toLocaleString("en", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "America/Los_Angeles" }));
+    const awake = page.waitForRequest(/\/api\/jobs\/events/);
+    holding = false;
+    for (const route of held) await route.continue();
+    await awake;
+    await expect(time).toHaveText(drawnTime!);
+    expect(await page.evaluate(() => window.scrollY)).toBe(drawnAt);
+    expect(await shownShareOfImage(page, 3)).toBeGreaterThan(0.9);
+    await page.screenshot({ path: `${screenshots}/chat-reloaded-390.png` });
+  });
 });
 
 const spinnerAnimation = (page: Page) => page.getByTestId("turn-progress").locator("svg").first().evaluate((spinner) => getComputedStyle(spinner).animationName);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useServerTimeZone } from "./time-zone";
 import { useHydrating } from "./use-hydrating";
 import { useNow } from "./use-now";
 
@@ -29,33 +30,39 @@ export function formatRelative(iso: string, now: number): string {
   return new Date(iso).toLocaleDateString("en", { month: "short", day: "numeric", year: "numeric" });
 }
 
-/** The moment in UTC, named as such: the same text on the server and in any browser. */
-function inUtc(iso: string, format: TimeFormat): string {
-  const text = new Date(iso).toLocaleString("en", { ...FORMATS[format], timeZone: "UTC" });
-  return format === "date" ? text : `${text} UTC`;
+/**
+ * The moment as the server draws it, the same text on the server and in any browser: in the
+ * designer's zone when their cookie named it, else in UTC, named as such.
+ */
+function asDrawn(iso: string, format: TimeFormat, zone: string | undefined): string {
+  const text = new Date(iso).toLocaleString("en", { ...FORMATS[format], timeZone: zone ?? "UTC" });
+  return zone || format === "date" ? text : `${text} UTC`;
 }
 
 /**
- * A moment in the designer's own time zone. The server cannot know that zone, so its HTML and the
- * render that hydrates it write the moment in UTC, the same text on both sides (a mismatch makes React
- * throw the page's HTML away), and the render right after hydration rewrites it in the browser's zone.
+ * A moment in the designer's own time zone. The server's HTML and the render that hydrates it write
+ * the moment as drawn (a mismatch makes React throw the page's HTML away): in the zone the designer's
+ * last page told the server, so the render right after hydration, in the browser's zone, changes
+ * nothing; in UTC on a first visit, which that render rewrites.
  */
 export function LocalTime({ iso, format }: { iso: string; format: TimeFormat }) {
   const hydrating = useHydrating();
-  return <time dateTime={iso}>{hydrating ? inUtc(iso, format) : new Date(iso).toLocaleString("en", FORMATS[format])}</time>;
+  const zone = useServerTimeZone();
+  return <time dateTime={iso}>{hydrating ? asDrawn(iso, format, zone) : new Date(iso).toLocaleString("en", FORMATS[format])}</time>;
 }
 
 /**
  * "5 minutes ago", kept current while shown, with the full local moment as its title. Hydration sees
- * the UTC moment instead: the server's clock and the browser's differ, and so would the words.
+ * the moment as drawn instead: the server's clock and the browser's differ, and so would the words.
  */
 export function TimeAgo({ iso, className }: { iso: string; className?: string }) {
   const hydrating = useHydrating();
+  const zone = useServerTimeZone();
   const now = useNow(30_000);
   if (hydrating) {
     return (
       <time className={className} dateTime={iso}>
-        {inUtc(iso, "dateTime")}
+        {asDrawn(iso, "dateTime", zone)}
       </time>
     );
   }
