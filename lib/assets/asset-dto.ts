@@ -54,10 +54,7 @@ export function toAssetDto(asset: {
     bytes: Number(asset.bytes),
     durationMs: asset.durationMs ?? null,
     url: `/api/assets/${asset.id}`,
-    // A decodable image always has a thumb link: the thumbnail of a result is made after its row, and
-    // the link makes it on demand (or serves the image whole) until then. A video's is its
-    // poster frame, made before its row; a sound has none.
-    thumbnailUrl: asset.thumbnailKey || isFullyDecodable(asset.mime) ? `/api/assets/${asset.id}?variant=thumb` : null,
+    thumbnailUrl: thumbnailLink(asset),
     downloadUrl: `/api/assets/${asset.id}?download=1`,
     delivery: deliveryLinks(asset),
     role: asset.role ?? null,
@@ -71,4 +68,13 @@ function isLayerBox(value: unknown): value is LayerBox {
   if (typeof value !== "object" || value === null) return false;
   const box = value as Record<string, unknown>;
   return ["x", "y", "width", "height"].every((key) => typeof box[key] === "number" && Number.isFinite(box[key]));
+}
+
+/**
+ * The session link to an asset's thumbnail. A decodable image always has one: the thumbnail of a
+ * result is made after its row, and the link makes it on demand (or serves the image whole) until
+ * then. A video's is its poster frame, made before its row; a sound has none.
+ */
+export function thumbnailLink(asset: { id: string; mime: string; thumbnailKey: string | null }): string | null {
+  return asset.thumbnailKey || isFullyDecodable(asset.mime) ? `/api/assets/${asset.id}?variant=thumb` : null;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { CONVERSATION_TITLE_MAX_CHARACTERS, UNTITLED_CONVERSATION } from "./schemas";
 import type { CurrentUser } from "@/lib/auth/current-user";
+import { thumbnailLink } from "@/lib/assets/asset-dto";
 import { deliveryThumbnailUrl } from "@/lib/assets/delivery-links";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
@@ -75,9 +76,9 @@ export async function listConversations(user: CurrentUser, search?: string): Pro
       title: row.title,
       updatedAt: row.updatedAt.toISOString(),
       turnCount: row._count.turns,
-      // The image itself until its thumbnail is made (in the background, after the turn has ended),
-      // so a new conversation shows its picture as soon as its first turn does.
-      thumbnailUrl: asset ? `/api/assets/${asset.id}${asset.thumbnailKey ? "?variant=thumb" : ""}` : null,
+      // Both serve the image itself until its thumbnail is made (in the background, after the turn
+      // has ended), so a new conversation shows its picture as soon as its first turn does.
+      thumbnailUrl: asset ? thumbnailLink(asset) : null,
       deliveryThumbnailUrl: asset ? deliveryThumbnailUrl(asset) : null,
     };
   });

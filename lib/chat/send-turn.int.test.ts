@@ -60,7 +60,7 @@ describe("chat turns (spec 4.2) against the emulator", () => {
     const turn = await send(conversation.id, null, "a paper lantern on a sill");
     await context.testDb.db.asset.updateMany({ where: { turnId: turn.id }, data: { thumbnailKey: null } });
     const listed = (await listConversations(context.user, "paper lantern")).find((summary) => summary.id === conversation.id);
-    expect(listed?.thumbnailUrl).toBe(`/api/assets/${turn.image?.id}`);
+    expect(listed?.thumbnailUrl).toBe(`/api/assets/${turn.image?.id}?variant=thumb`);
     expect(listed?.deliveryThumbnailUrl).toMatch(/^\/api\/delivery\//);
   });
 
