@@ -4,7 +4,7 @@
 
 export const TIME_ZONE_COOKIE = "studio-tz";
 
-/** An IANA name: letters first, then letters, digits and _ + - /; "Etc/GMT+10" and "America/Port-au-Prince" are the longest kinds. */
+/** An IANA name: a letter, then letters, digits and _ + - / (as in "Etc/GMT+10" and "America/Port-au-Prince"), checked before the time data parses it. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
 /** The cookie's zone when it names one this server's time data knows; undefined for anything else. */

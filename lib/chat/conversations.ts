@@ -76,8 +76,9 @@ export async function listConversations(user: CurrentUser, search?: string): Pro
       title: row.title,
       updatedAt: row.updatedAt.toISOString(),
       turnCount: row._count.turns,
-      // Both serve the image itself until its thumbnail is made (in the background, after the turn
-      // has ended), so a new conversation shows its picture as soon as its first turn does.
+      // Both show a picture before the thumbnail is made (in the background, after the turn has ended):
+      // the session link makes it on demand, the delivery link names the image itself. A new
+      // conversation shows its picture as soon as its first turn does.
       thumbnailUrl: asset ? thumbnailLink(asset) : null,
       deliveryThumbnailUrl: asset ? deliveryThumbnailUrl(asset) : null,
     };
