@@ -106,7 +106,9 @@ test("a chat turn sent from a page that is then closed completes in a new page",
 });
 
 test("Cancel in the activity tray stops a running generation; the tray lists it as cancelled", async ({ page, request }) => {
-  await slowNext(request, ALPHA_V3_PATH, 15_000);
+  // Long enough that the generation is still running once a second tab has opened on a busy machine
+  // (at 15 s a CI run saw it finish first, with no Cancel left to press).
+  await slowNext(request, ALPHA_V3_PATH, 30_000);
   const prompt = `A cancelled sunrise ${Date.now()}`;
   await startAlphaV3(page, prompt);
   await expect(page.getByTestId("alpha-progress")).toBeVisible();
@@ -139,12 +141,15 @@ test("Cancel in the activity tray stops a running generation; the tray lists it 
 });
 
 test("Cancel from a second tab ends the generation in the first at once and aborts the upstream call", async ({ page, request }) => {
+  test.setTimeout(90_000);
   type LoggedRequest = { method: string; path: string; clientClosed?: true };
   const generationPosts = async () =>
     ((await (await request.get(`${emulatorControl}/requests`)).json()) as { requests: LoggedRequest[] }).requests.filter((entry) => entry.method === "POST" && entry.path === ALPHA_V3_PATH);
   const faultsLeft = async () => ((await (await request.get(`${emulatorControl}/faults`)).json()) as { sequence: unknown[] }).sequence.length;
   await request.delete(`${emulatorControl}/requests`);
-  await slowNext(request, ALPHA_V3_PATH, 15_000);
+  // Long enough that the generation is still running once a second tab has opened on a busy machine
+  // (at 15 s a CI run saw it finish first, with no Cancel left to press).
+  await slowNext(request, ALPHA_V3_PATH, 30_000);
   const prompt = `A sunrise cancelled from elsewhere ${Date.now()}`;
   await startAlphaV3(page, prompt);
   await expect(page.getByTestId("alpha-progress")).toBeVisible();
@@ -161,7 +166,7 @@ test("Cancel from a second tab ends the generation in the first at once and abor
   await expect(page.getByTestId("alpha-progress")).toHaveCount(0, { timeout: 5_000 });
   await expect(activityCount(page)).toHaveCount(0);
   // The emulator logs the call when its slow answer is over: the studio had closed it by then.
-  await expect.poll(generationPosts, { timeout: 20_000 }).toEqual([expect.objectContaining({ clientClosed: true })]);
+  await expect.poll(generationPosts, { timeout: 35_000 }).toEqual([expect.objectContaining({ clientClosed: true })]);
   await second.close();
 });
 
