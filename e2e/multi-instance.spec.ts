@@ -115,8 +115,11 @@ test("two web processes and two workers share one database, store and upstream l
       await database.query<{ id: string }>(`SELECT id FROM "Job" WHERE state::text = ANY($1) AND "runnerId" IS NOT NULL AND "heartbeatAt" < $2`, [ACTIVE, killedAt])
     ).rows.map(({ id }) => id);
 
-    // Every job ends: the sweep ends the killed worker's jobs once their heartbeat is 30 s old (it
-    // runs once a minute), the survivor runs the rest.
+    // The survivor ends the killed worker's jobs once their heartbeat is 20 s old (it looks every
+    // 5 s): within 25 s of the kill, with no minute's tick awaited.
+    const orphanStates = async () => (await database.query<{ state: string }>(`SELECT state::text FROM "Job" WHERE id = ANY($1)`, [orphaned])).rows.map(({ state }) => state);
+    await expect.poll(orphanStates, { timeout: 30_000 - (Date.now() - killedAt.getTime()), intervals: [500] }).toEqual(orphaned.map(() => "interrupted"));
+    // Every job ends: the survivor runs the rest.
     const activeCount = async () => Number((await database.query(`SELECT count(*) FROM "Job" WHERE state::text = ANY($1)`, [ACTIVE])).rows[0].count);
     await expect.poll(activeCount, { timeout: 120_000, intervals: [1_000] }).toBe(0);
     const { rows: jobs } = await database.query<{ id: string; state: string; generationId: string }>(`SELECT id, state::text, "generationId" FROM "Job"`);

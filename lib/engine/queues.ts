@@ -12,7 +12,10 @@ import type { Queue } from "pg-boss";
 type ScheduledQueue = { name: string; cron: string; options: Omit<Queue, "name"> & { policy: "stately"; notify: true } };
 
 export const SCHEDULED_QUEUES = {
-  /** Ends the image jobs of web processes that stopped beating (crashed or killed). */
+  /**
+   * Ends the image jobs whose run was lost before a worker took them (lib/engine/lost-runs). Those
+   * whose runner stopped beating are ended by every worker's own timer (lib/engine/worker).
+   */
   sweepAbandonedJobs: {
     name: "upkeep.sweep-abandoned-jobs",
     cron: "* * * * *",

@@ -6,6 +6,7 @@ import { createTestDb, type TestDb } from "@/test/db";
 import { createTestUser } from "@/test/users";
 import { openDatabase, type Database } from "@/lib/db/database";
 import { createJob, lockOwnerJobs } from "@/lib/jobs/job-changes";
+import { JOB_STALE_AFTER_MS } from "@/lib/jobs/runner";
 import { WORK_QUEUES } from "@/lib/jobs/work-queues";
 import { sendVideoStep, stopJobSender } from "@/lib/jobs/job-sender";
 import { SCHEDULED_QUEUES } from "./queues";
@@ -49,21 +50,42 @@ describe("the worker's job engine", () => {
     expect(await testDb.db.workerPresence.count()).toBe(0);
   });
 
-  it("a sweep run ends the job of a web process that stopped beating, and its generation with it", async () => {
+  it("a running worker ends the job of a worker that stopped beating within seconds of its heartbeat going stale, and its generation with it", async () => {
     const user = await createTestUser(testDb.db);
-    const stale = new Date(Date.now() - 120_000);
-    const generation = await testDb.db.generation.create({ data: { ownerId: user.id, kind: "alpha_v3", model: "alpha-v3", prompt: "cut off", params: {} } });
-    const job = await testDb.db.$transaction(async (tx) =>
-      createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "cut off", generationId: generation.id, runnerId: "a web process that died", heartbeatAt: stale }, ONE_ALPHA_IMAGE),
-    );
     const worker = await startWorker({ singleProcess: false });
+    try {
+      // Its runner beat a second short of stale, then died.
+      const lastBeat = new Date(Date.now() - JOB_STALE_AFTER_MS + 1_000);
+      const generation = await testDb.db.generation.create({ data: { ownerId: user.id, kind: "alpha_v3", model: "alpha-v3", prompt: "cut off", params: {} } });
+      const job = await testDb.db.$transaction(async (tx) =>
+        createJob(await lockOwnerJobs(tx, user.id), { kind: "alpha_v3", ownerId: user.id, label: "cut off", generationId: generation.id, runnerId: "a worker that died", heartbeatAt: lastBeat }, ONE_ALPHA_IMAGE),
+      );
+      const stateOf = async () => (await testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).state;
+      expect(await stateOf()).toBe("queued");
+      // No scheduled run is sent: the worker's own look, every 5 s, ends it, where the next minute's tick might come a minute later.
+      await vi.waitFor(async () => expect(await stateOf()).toBe("interrupted"), { timeout: 12_000, interval: 200 });
+      const ended = await testDb.db.job.findUniqueOrThrow({ where: { id: job.id } });
+      expect(ended.finishedAt!.getTime() - lastBeat.getTime()).toBeGreaterThanOrEqual(JOB_STALE_AFTER_MS);
+      expect((await testDb.db.generation.findUniqueOrThrow({ where: { id: generation.id } })).status).toBe("failed");
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("a scheduled run ends a job whose run a worker fetched and never took, once the run is stale", async () => {
+    const user = await createTestUser(testDb.db);
+    const longAgo = new Date(Date.now() - JOB_STALE_AFTER_MS - 60_000);
+    const job = await testDb.db.job.create({ data: { kind: "alpha_v3", ownerId: user.id, label: "fetched by the dead", createdAt: longAgo } });
+    const worker = await startWorker({ singleProcess: false });
+    await testDb.db.$executeRaw`
+      INSERT INTO pgboss.job (name, data, state, started_on, start_after)
+      VALUES (${WORK_QUEUES.imageJobs.name}, ${JSON.stringify({ jobId: job.id })}::jsonb, 'active'::pgboss.job_state, ${longAgo}, ${longAgo})`;
     // Another process asks for a run now rather than waiting for the next minute's tick.
     const client = new PgBoss({ connectionString: testDb.url, supervise: false, schedule: false });
     await client.start();
     try {
       await client.send(SCHEDULED_QUEUES.sweepAbandonedJobs.name, {});
       await vi.waitFor(async () => expect((await testDb.db.job.findUniqueOrThrow({ where: { id: job.id } })).state).toBe("interrupted"), { timeout: 15_000, interval: 200 });
-      expect((await testDb.db.generation.findUniqueOrThrow({ where: { id: generation.id } })).status).toBe("failed");
     } finally {
       await client.stop({ graceful: false });
       await worker.stop();

@@ -33,12 +33,12 @@ const STOP_TIMEOUT_MS = 20_000;
 
 export type StudioWorker = { stop(): Promise<void> };
 
+/** How often a worker looks for image jobs whose runner stopped beating. */
+const ABANDONED_JOBS_TICK_MS = 5_000;
+
 const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> = {
   async sweepAbandonedJobs() {
-    const staleBefore = new Date(Date.now() - JOB_STALE_AFTER_MS);
-    const ended = await endAbandonedJobs(staleBefore);
-    if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
-    const lost = await endJobsWithLostRuns(staleBefore);
+    const lost = await endJobsWithLostRuns(new Date(Date.now() - JOB_STALE_AFTER_MS));
     if (lost) log.warn({ jobs: lost }, "ended jobs whose run was lost before a worker took them");
   },
   async sendDueVideoSteps() {
@@ -67,6 +67,21 @@ function startProbing(): NodeJS.Timeout {
     probeUpstreams().catch((error: unknown) => log.warn({ reason: error instanceof Error ? error.message : String(error) }, "upstream probe failed"));
   void tick();
   return setInterval(tick, probeTickMs());
+}
+
+// A timer rather than a pg-boss schedule: a job whose worker died ends (interrupted, with Run again)
+// within a tick of its heartbeat going stale, not up to a minute later. Every worker looks; a job
+// ends once, whichever worker gets there first (lib/jobs/job-changes changes only an active job).
+function startSweepingAbandonedJobs(): NodeJS.Timeout {
+  const tick = async () => {
+    try {
+      const ended = await endAbandonedJobs(new Date(Date.now() - JOB_STALE_AFTER_MS));
+      if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
+    } catch (error) {
+      log.warn({ reason: error instanceof Error ? error.message : String(error) }, "looking for abandoned jobs failed");
+    }
+  };
+  return setInterval(() => void tick(), ABANDONED_JOBS_TICK_MS);
 }
 
 /**
@@ -103,6 +118,7 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
   const thumbnails = await workThumbnails(boss);
   const videoSteps = await workVideoSteps(boss, options);
   const probeTimer = startProbing();
+  const sweepTimer = startSweepingAbandonedJobs();
   // Last, so that a worker counts as running (GET /api/ready) only once it takes work.
   const presence = await announceWorker();
   log.info({ scheduled: Object.values(SCHEDULED_QUEUES).map((queue) => queue.name) }, "worker started");
@@ -110,6 +126,7 @@ export async function startWorker(options: { singleProcess: boolean }): Promise<
     async stop() {
       await presence.stop();
       clearInterval(probeTimer);
+      clearInterval(sweepTimer);
       // Image jobs under way end interrupted at once (Run again), rather than hold the stop.
       await interruptHeldJobs();
       thumbnails.stop();

@@ -20,8 +20,8 @@ import { CANCELLED } from "./job-failures";
 /** This process, as the runner named on the jobs it holds. */
 export const RUNNER_ID = randomUUID();
 const HEARTBEAT_MS = 5_000;
-/** A heartbeat older than this means the runner is gone (six missed beats). */
-export const JOB_STALE_AFTER_MS = 30_000;
+/** A heartbeat older than this means the runner is gone (four missed beats). */
+export const JOB_STALE_AFTER_MS = 20_000;
 
 /** A waiting job's queue position is null when it waits for an unreachable service rather than in a line. */
 export type JobProgress = { state: "waiting"; queuePosition: number | null } | { state: "generating"; round?: number } | { state: "storing" };
