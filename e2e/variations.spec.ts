@@ -56,6 +56,19 @@ test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 4294
     expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   }
 
+  // A cell this narrow shows its six actions as icons, in two rows at most, each with its name (read
+  // by screen readers, shown as a tooltip); a card with room shows the names written out.
+  const actionNames = ["Reuse settings", "Use as reference", "Animate", "Edit in chat", "Split into layers", "Download"];
+  const actions = actionNames.map((name) => cells.first().getByRole(name === "Reuse settings" || name === "Use as reference" ? "button" : "link", { name, exact: true }));
+  const rowTops = new Set<number>();
+  for (const [index, action] of actions.entries()) {
+    await expect(action).toHaveAttribute("title", actionNames[index]);
+    const box = (await action.boundingBox())!;
+    expect(box.width, `${actionNames[index]} drawn as its icon alone`).toBeLessThan(48);
+    rowTops.add(Math.round(box.y));
+  }
+  expect(rowTops.size).toBeLessThanOrEqual(2);
+
   // The tray numbers the set's jobs.
   await page.getByTestId("activity-button").click();
   const rows = page.getByTestId("activity-panel").getByTestId("job-row").filter({ hasText: prompt });
@@ -71,6 +84,11 @@ test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 4294
   await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue(prompt);
   await expect(page.getByRole("textbox", { name: "Seed value" })).toHaveValue("4294967001");
   await expect(page.getByTestId("alpha-variations-1")).toHaveAttribute("aria-checked", "true");
+
+  // On a phone the set's cells are the page's width: their actions are written out.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(cells.first().getByRole("link", { name: "Download", exact: true })).toContainText("Download");
+  expect((await cells.first().getByRole("link", { name: "Download", exact: true }).boundingBox())!.width).toBeGreaterThan(80);
 });
 
 test("the form follows every image of a set: 'n of 3 ready', each tile filling in, a failed one with its reason and Run again", async ({ page, request }) => {

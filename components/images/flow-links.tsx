@@ -10,27 +10,30 @@ type Props = {
   inChat?: boolean;
   linkClass?: string;
   iconClass?: string;
+  /** Where the labels may show as icons alone (`cardActionLabelClass`); each keeps its name and gets a tooltip. */
+  labelClass?: string;
 };
 
 // What can be made from a stored image anywhere it is shown: a video that starts from it, a
 // conversation that edits it, a beta Pro decomposition into layers. Each opens its page with the
 // image in its form; whether the viewer may use the image is checked when the work starts.
-export function FlowLinks({ assetId, inChat = false, linkClass = actionClass, iconClass = actionIconClass }: Props) {
+export function FlowLinks({ assetId, inChat = false, linkClass = actionClass, iconClass = actionIconClass, labelClass }: Props) {
+  const tooltip = (label: string) => (labelClass === undefined ? undefined : label);
   return (
     <>
-      <Link className={linkClass} href={animateHref(assetId)} data-testid="flow-animate">
+      <Link className={linkClass} href={animateHref(assetId)} title={tooltip("Animate")} data-testid="flow-animate">
         <ActionIcon path={icons.animate} className={iconClass} />
-        Animate
+        <span className={labelClass}>Animate</span>
       </Link>
       {inChat ? null : (
-        <Link className={linkClass} href={chatEditorHref(assetId)} data-testid="flow-edit-in-chat">
+        <Link className={linkClass} href={chatEditorHref(assetId)} title={tooltip("Edit in chat")} data-testid="flow-edit-in-chat">
           <ActionIcon path={icons.chat} className={iconClass} />
-          Edit in chat
+          <span className={labelClass}>Edit in chat</span>
         </Link>
       )}
-      <Link className={linkClass} href={splitLayersHref(assetId)} data-testid="flow-split-layers">
+      <Link className={linkClass} href={splitLayersHref(assetId)} title={tooltip("Split into layers")} data-testid="flow-split-layers">
         <ActionIcon path={icons.layers} className={iconClass} />
-        Split into layers
+        <span className={labelClass}>Split into layers</span>
       </Link>
     </>
   );

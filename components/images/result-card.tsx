@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { ActionIcon, actionClass, actionIconClass, icons } from "@/components/ui/action-icon";
+import { ActionIcon, actionClass, actionIconClass, cardActionLabelClass, icons } from "@/components/ui/action-icon";
 import { Card } from "@/components/ui/card";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
@@ -112,11 +112,11 @@ export function ResultCard({ generation, image, media, featured, inSet = false, 
         {notes}
 
         <div className="flex flex-wrap gap-1.5 pt-1">
-          <button type="button" className={actionClass} onClick={() => actions.onReuse(generation)}>
+          <button type="button" className={actionClass} title="Reuse settings" onClick={() => actions.onReuse(generation)}>
             <ActionIcon path={icons.reuse} className={actionIconClass} />
-            Reuse settings
+            <span className={cardActionLabelClass}>Reuse settings</span>
           </button>
-          {image ? <ImageActions image={image} onUseAsReference={actions.onUseAsReference} /> : null}
+          {image ? <ImageActions image={image} onUseAsReference={actions.onUseAsReference} labelClass={cardActionLabelClass} /> : null}
         </div>
       </div>
     </Card>

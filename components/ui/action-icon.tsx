@@ -32,5 +32,12 @@ export function ActionIcon({ path, className = "size-4" }: { path: string; class
 export const actionClass =
   "inline-flex h-8 items-center gap-1.5 rounded-lg border border-zinc-200 bg-white px-2.5 text-[13px] font-medium text-zinc-700 transition-colors hover:border-zinc-300 hover:bg-zinc-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800";
 
+/**
+ * The label of an action in a result card, which is a container (`@container`): a card narrower than
+ * 18rem (a cell of a variation set) shows its actions as icons, each named for screen readers and
+ * by its tooltip, so they sit in a row or two instead of a column of six.
+ */
+export const cardActionLabelClass = "sr-only @2xs:not-sr-only";
+
 /** The icon inside an `actionClass` button: quieter than its label. */
 export const actionIconClass = "size-4 text-muted";
