@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { ThemeScript } from "@/components/shell/theme-script";
 import { TimeZoneScript } from "@/components/shell/time-zone-script";
-import { TimeZoneProvider } from "@/components/ui/time-zone";
-import { knownTimeZone, TIME_ZONE_COOKIE } from "@/components/ui/time-zone-cookie";
+import { ServerClockProvider } from "@/components/ui/server-clock";
+import { serverClock } from "./server-clock";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -19,7 +19,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Set by proxy.ts for every page; the theme script must carry it to run under the page's CSP.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  const zone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
+  const clock = await serverClock();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -27,7 +27,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <TimeZoneScript nonce={nonce} />
       </head>
       <body className="min-h-dvh font-sans">
-        <TimeZoneProvider zone={zone}>{children}</TimeZoneProvider>
+        <ServerClockProvider zone={clock.zone} now={clock.now}>
+          {children}
+        </ServerClockProvider>
       </body>
     </html>
   );

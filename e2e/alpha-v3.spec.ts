@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type Route } from "@playwright/test";
 import sharp from "sharp";
 import { emulatorPorts } from "../playwright.config";
 import { testAsNewMember } from "./member-test";
@@ -310,4 +310,31 @@ test("the form as it was left comes back after going elsewhere and back", async 
   await expect(page).toHaveURL(/\/gallery/);
   await page.goBack();
   await expect(promptBox(page)).toHaveValue(prompt);
+});
+
+test("a reloaded history writes when each result was made as the server drew it, and waking changes no word", async ({ page }) => {
+  await page.goto("/alpha");
+  await promptBox(page).fill(`A kite over the dunes ${Date.now()}`);
+  await page.getByTestId("alpha-generate").click();
+  await expect(newestResult(page).getByTestId("alpha-result-image")).toBeVisible();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (entry) => {
+    if (entry.type() === "error") errors.push(entry.text());
+  });
+
+  // The page as the server drew it (its scripts held back), then awake.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+  await page.goto("/alpha", { waitUntil: "domcontentloaded" });
+  const made = newestResult(page).locator("time").first();
+  await expect(made).toHaveText("just now");
+  const awake = page.waitForRequest(/\/api\/jobs\/events/);
+  holding = false;
+  for (const route of held) await route.continue();
+  await awake;
+  await expect(made).toHaveAttribute("title", /\d/);
+  await expect(made).toHaveText("just now");
+  expect(errors).toEqual([]);
 });

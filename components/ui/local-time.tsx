@@ -1,6 +1,6 @@
 "use client";
 
-import { useServerTimeZone } from "./time-zone";
+import { useServerNow, useServerTimeZone } from "./server-clock";
 import { useHydrating } from "./use-hydrating";
 import { useNow } from "./use-now";
 
@@ -17,8 +17,8 @@ export type TimeFormat = keyof typeof FORMATS;
 
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
-/** "just now", "5 minutes ago", "yesterday", then a date. Pure. */
-export function formatRelative(iso: string, now: number): string {
+/** "just now", "5 minutes ago", "yesterday", then a date (in `timeZone`, else the runtime's). Pure. */
+export function formatRelative(iso: string, now: number, timeZone?: string): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   if (Math.abs(seconds) < 45) return "just now";
   const minutes = Math.round(seconds / 60);
@@ -27,7 +27,7 @@ export function formatRelative(iso: string, now: number): string {
   if (Math.abs(hours) < 24) return relative.format(hours, "hour");
   const days = Math.round(hours / 24);
   if (Math.abs(days) < 7) return relative.format(days, "day");
-  return new Date(iso).toLocaleDateString("en", { month: "short", day: "numeric", year: "numeric" });
+  return new Date(iso).toLocaleDateString("en", { month: "short", day: "numeric", year: "numeric", timeZone });
 }
 
 /**
@@ -52,17 +52,20 @@ export function LocalTime({ iso, format }: { iso: string; format: TimeFormat }) 
 }
 
 /**
- * "5 minutes ago", kept current while shown, with the full local moment as its title. Hydration sees
- * the moment as drawn instead: the server's clock and the browser's differ, and so would the words.
+ * "5 minutes ago", kept current while shown, with the full local moment as its title. The server and
+ * the render that hydrates its HTML write the words as of the moment the server drew the page (the
+ * browser's clock may differ from the server's, and hydration comes later); the render after it
+ * writes them as of the browser's now, which changes them only when a boundary was crossed meanwhile.
  */
 export function TimeAgo({ iso, className }: { iso: string; className?: string }) {
   const hydrating = useHydrating();
   const zone = useServerTimeZone();
+  const drawnAt = useServerNow();
   const now = useNow(30_000);
   if (hydrating) {
     return (
       <time className={className} dateTime={iso}>
-        {asDrawn(iso, "dateTime", zone)}
+        {drawnAt === undefined ? asDrawn(iso, "dateTime", zone) : formatRelative(iso, drawnAt, zone ?? "UTC")}
       </time>
     );
   }
