@@ -1,7 +1,8 @@
-import { expect, type APIRequestContext, type Page, type Route } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { emulatorPorts } from "../playwright.config";
 import { testAsNewMember } from "./member-test";
+import { openAsDrawn, pageErrors } from "./page-as-drawn";
 import { settleJobs } from "./settle-jobs";
 
 // The alpha v3 page against the emulator: generate, read the stored result back, reuse it, and the
@@ -317,23 +318,13 @@ test("a reloaded history writes when each result was made as the server drew it,
   await promptBox(page).fill(`A kite over the dunes ${Date.now()}`);
   await page.getByTestId("alpha-generate").click();
   await expect(newestResult(page).getByTestId("alpha-result-image")).toBeVisible();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (entry) => {
-    if (entry.type() === "error") errors.push(entry.text());
-  });
+  const errors = pageErrors(page);
 
-  // The page as the server drew it (its scripts held back), then awake.
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
-  await page.goto("/alpha", { waitUntil: "domcontentloaded" });
+  // The page as the server drew it, then awake.
+  const drawn = await openAsDrawn(page, () => page.goto("/alpha", { waitUntil: "domcontentloaded" }));
   const made = newestResult(page).locator("time").first();
   await expect(made).toHaveText("just now");
-  const awake = page.waitForRequest(/\/api\/jobs\/events/);
-  holding = false;
-  for (const route of held) await route.continue();
-  await awake;
+  await drawn.wake();
   await expect(made).toHaveAttribute("title", /\d/);
   await expect(made).toHaveText("just now");
   expect(errors).toEqual([]);

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { emulatorPorts } from "../playwright.config";
 import { newMember, signUp } from "./accounts";
+import { openAsDrawn, pageErrors } from "./page-as-drawn";
 
 // The chat editor (alpha v3.5, spec 4.2) against the emulator. The emulator makes history use
 // visible: an edit mirrors the replayed image left to right and replaces only the caption band at
@@ -178,23 +179,16 @@ test("a reloaded conversation is drawn at its newest turn and stays put while th
   await sendAndWait(page, "Add a red lighthouse", 3);
   await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
 
-  // The page as the server drew it, its scripts held back: what a designer sees and aims at before
-  // the page has woken up (hydrated).
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
-  await page.reload({ waitUntil: "domcontentloaded" });
+  // The page as the server drew it: what a designer sees and aims at before it has woken up.
+  const drawn = await openAsDrawn(page, () => page.reload({ waitUntil: "domcontentloaded" }));
   await expect(turn(page, 3).getByTestId("turn-image")).toBeInViewport();
   const retry = turn(page, 2).getByRole("button", { name: "Edit & retry" });
   await retry.scrollIntoViewIfNeeded();
   const aimed = await retry.boundingBox();
   expect(aimed).not.toBeNull();
 
-  // The page wakes up (its job stream opens once it has); nothing has moved from under the pointer.
-  const awake = page.waitForRequest(/\/api\/jobs\/events/);
-  holding = false;
-  for (const route of held) await route.continue();
-  await awake;
+  // The page wakes up; nothing has moved from under the pointer.
+  await drawn.wake();
   const settled = await retry.boundingBox();
   // Within a pixel: the scroller may round its offset to whole pixels when it settles.
   expect(Math.abs(settled!.y - aimed!.y)).toBeLessThan(1);
@@ -213,16 +207,9 @@ test("a conversation reloaded while a turn generates wakes up without a hydratio
   await send(page, "Add a full moon");
   await expect(page.getByTestId("turn-progress")).toBeVisible();
 
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (entry) => {
-    if (entry.type() === "error") errors.push(entry.text());
-  });
+  const errors = pageErrors(page);
   // As in the test above: the page as the server drew it, aimed at before it wakes up.
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
-  await page.reload({ waitUntil: "domcontentloaded" });
+  const drawn = await openAsDrawn(page, () => page.reload({ waitUntil: "domcontentloaded" }));
   const editFromHere = turn(page, 1).getByRole("button", { name: "Edit from here" });
   await editFromHere.scrollIntoViewIfNeeded();
   const aimed = await editFromHere.boundingBox();
@@ -232,10 +219,7 @@ test("a conversation reloaded while a turn generates wakes up without a hydratio
   // hydrated, which then must still draw what the server drew.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-  const awake = page.waitForRequest(/\/api\/jobs\/events/);
-  holding = false;
-  for (const route of held) await route.continue();
-  await awake;
+  await drawn.wake();
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await expect(page.getByTestId("turn-progress")).toBeVisible();
   expect(errors).toEqual([]);
@@ -253,11 +237,7 @@ test.describe("a designer fourteen hours ahead of the server", () => {
   test("a reloaded conversation hydrates without an error and writes the turn's time in the designer's zone", async ({ page }) => {
     await page.goto("/chat");
     await sendAndWait(page, "A paper boat on a puddle", 1);
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (entry) => {
-      if (entry.type() === "error") errors.push(entry.text());
-    });
+    const errors = pageErrors(page);
 
     await page.reload();
 
@@ -294,11 +274,8 @@ test.describe("in the designer's own time zone", () => {
     const address = page.url();
     await page.goto("/chat");
 
-    // The page as the server drew it (its scripts held back), then awake.
-    const held: Route[] = [];
-    let holding = true;
-    await page.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
-    await page.goto(address, { waitUntil: "domcontentloaded" });
+    // The page as the server drew it, then awake.
+    const drawn = await openAsDrawn(page, () => page.goto(address, { waitUntil: "domcontentloaded" }));
     await expect(turn(page, 3).getByTestId("turn-image")).toBeVisible();
     expect(await shownShareOfImage(page, 3)).toBeGreaterThan(0.9);
     const drawnAt = await page.evaluate(() => window.scrollY);
@@ -307,10 +284,7 @@ test.describe("in the designer's own time zone", () => {
     const drawnTime = await time.textContent();
     const sentAt = new Date((await time.getAttribute("datetime"))!);
     expect(drawnTime).toBe(sentAt.toLocaleString("en", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "America/Los_Angeles" }));
-    const awake = page.waitForRequest(/\/api\/jobs\/events/);
-    holding = false;
-    for (const route of held) await route.continue();
-    await awake;
+    await drawn.wake();
     await expect(time).toHaveText(drawnTime!);
     expect(await page.evaluate(() => window.scrollY)).toBe(drawnAt);
     expect(await shownShareOfImage(page, 3)).toBeGreaterThan(0.9);
