@@ -27,7 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <TimeZoneScript nonce={nonce} />
       </head>
       <body className="min-h-dvh font-sans">
-        <ServerClockProvider zone={clock.zone} now={clock.now}>
+        <ServerClockProvider {...clock}>
           {children}
         </ServerClockProvider>
       </body>

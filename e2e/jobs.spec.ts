@@ -15,6 +15,9 @@ async function slowNext(request: APIRequestContext, pathPrefix: string, ms: numb
   expect(response.ok()).toBe(true);
 }
 
+/** How long the next generation takes in the Cancel tests: it must still run once a second tab has opened on a busy machine. */
+const CANCELLABLE_MS = 30_000;
+
 const activityButton = (page: Page) => page.getByTestId("activity-button");
 const activityCount = (page: Page) => page.getByTestId("activity-count");
 
@@ -106,9 +109,7 @@ test("a chat turn sent from a page that is then closed completes in a new page",
 });
 
 test("Cancel in the activity tray stops a running generation; the tray lists it as cancelled", async ({ page, request }) => {
-  // Long enough that the generation is still running once a second tab has opened on a busy machine
-  // (at 15 s a CI run saw it finish first, with no Cancel left to press).
-  await slowNext(request, ALPHA_V3_PATH, 30_000);
+  await slowNext(request, ALPHA_V3_PATH, CANCELLABLE_MS);
   const prompt = `A cancelled sunrise ${Date.now()}`;
   await startAlphaV3(page, prompt);
   await expect(page.getByTestId("alpha-progress")).toBeVisible();
@@ -147,9 +148,7 @@ test("Cancel from a second tab ends the generation in the first at once and abor
     ((await (await request.get(`${emulatorControl}/requests`)).json()) as { requests: LoggedRequest[] }).requests.filter((entry) => entry.method === "POST" && entry.path === ALPHA_V3_PATH);
   const faultsLeft = async () => ((await (await request.get(`${emulatorControl}/faults`)).json()) as { sequence: unknown[] }).sequence.length;
   await request.delete(`${emulatorControl}/requests`);
-  // Long enough that the generation is still running once a second tab has opened on a busy machine
-  // (at 15 s a CI run saw it finish first, with no Cancel left to press).
-  await slowNext(request, ALPHA_V3_PATH, 30_000);
+  await slowNext(request, ALPHA_V3_PATH, CANCELLABLE_MS);
   const prompt = `A sunrise cancelled from elsewhere ${Date.now()}`;
   await startAlphaV3(page, prompt);
   await expect(page.getByTestId("alpha-progress")).toBeVisible();

@@ -58,13 +58,20 @@ test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 4294
 
   // A cell this narrow shows its six actions as icons, in two rows at most, each with its name (read
   // by screen readers, shown as a tooltip); a card with room shows the names written out.
-  const actionNames = ["Reuse settings", "Use as reference", "Animate", "Edit in chat", "Split into layers", "Download"];
-  const actions = actionNames.map((name) => cells.first().getByRole(name === "Reuse settings" || name === "Use as reference" ? "button" : "link", { name, exact: true }));
+  const actions = [
+    ["button", "Reuse settings"],
+    ["button", "Use as reference"],
+    ["link", "Animate"],
+    ["link", "Edit in chat"],
+    ["link", "Split into layers"],
+    ["link", "Download"],
+  ] as const;
   const rowTops = new Set<number>();
-  for (const [index, action] of actions.entries()) {
-    await expect(action).toHaveAttribute("title", actionNames[index]);
+  for (const [role, name] of actions) {
+    const action = cells.first().getByRole(role, { name, exact: true });
+    await expect(action).toHaveAttribute("title", name);
     const box = (await action.boundingBox())!;
-    expect(box.width, `${actionNames[index]} drawn as its icon alone`).toBeLessThan(48);
+    expect(box.width, `${name} drawn as its icon alone`).toBeLessThan(48);
     rowTops.add(Math.round(box.y));
   }
   expect(rowTops.size).toBeLessThanOrEqual(2);

@@ -59,29 +59,31 @@ const scheduledWork: Record<keyof typeof SCHEDULED_QUEUES, () => Promise<void>> 
   },
 };
 
-// A timer rather than a pg-boss schedule: cron ticks are a minute apart, and an unreachable service
-// is probed every tick (15 s unless UPSTREAM_PROBE_TICK_MS says otherwise). Each worker probes only what no process has heard from lately (probeDue), so
-// several workers add few requests.
-function startProbing(): NodeJS.Timeout {
-  const tick = () =>
-    probeUpstreams().catch((error: unknown) => log.warn({ reason: error instanceof Error ? error.message : String(error) }, "upstream probe failed"));
-  void tick();
-  return setInterval(tick, probeTickMs());
+/**
+ * Runs `task` every `ms` (and at once when `atOnce`) on a timer rather than a pg-boss schedule, whose
+ * cron ticks are a minute apart. A failed run is logged as `failed`; the next tick tries again.
+ */
+function repeatEvery(ms: number, failed: string, task: () => Promise<unknown>, atOnce = false): NodeJS.Timeout {
+  const tick = () => void task().catch((error: unknown) => log.warn({ reason: error instanceof Error ? error.message : String(error) }, failed));
+  if (atOnce) tick();
+  return setInterval(tick, ms);
 }
 
-// A timer rather than a pg-boss schedule: a job whose worker died ends (interrupted, with Run again)
-// within a tick of its heartbeat going stale, not up to a minute later. Every worker looks; a job
-// ends once, whichever worker gets there first (lib/jobs/job-changes changes only an active job).
+// An unreachable service is probed every tick (15 s unless UPSTREAM_PROBE_TICK_MS says otherwise).
+// Each worker probes only what no process has heard from lately (probeDue), so several workers add
+// few requests.
+function startProbing(): NodeJS.Timeout {
+  return repeatEvery(probeTickMs(), "upstream probe failed", probeUpstreams, true);
+}
+
+// A job whose worker died ends (interrupted, with Run again) within a tick of its heartbeat going
+// stale. Every worker looks; a job ends once, whichever worker gets there first (lib/jobs/job-changes
+// changes only an active job). The worker's start has just looked (recoverJobsAtStart).
 function startSweepingAbandonedJobs(): NodeJS.Timeout {
-  const tick = async () => {
-    try {
-      const ended = await endAbandonedJobs(new Date(Date.now() - JOB_STALE_AFTER_MS));
-      if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
-    } catch (error) {
-      log.warn({ reason: error instanceof Error ? error.message : String(error) }, "looking for abandoned jobs failed");
-    }
-  };
-  return setInterval(() => void tick(), ABANDONED_JOBS_TICK_MS);
+  return repeatEvery(ABANDONED_JOBS_TICK_MS, "looking for abandoned jobs failed", async () => {
+    const ended = await endAbandonedJobs(new Date(Date.now() - JOB_STALE_AFTER_MS));
+    if (ended) log.warn({ jobs: ended }, "ended jobs whose runner stopped");
+  });
 }
 
 /**
