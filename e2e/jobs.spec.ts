@@ -141,6 +141,26 @@ test("Cancel in the activity tray stops a running generation; the tray lists it 
   await page.screenshot({ path: `${screenshots}/tray-mobile.png` });
 });
 
+test("a press on the activity button opens it even when a job starts before the release", async ({ page, request }) => {
+  await slowNext(request, ALPHA_V3_PATH, 5_000);
+  await page.goto("/alpha");
+  await expect(activityButton(page)).toHaveAccessibleName("Activity");
+  const box = await activityButton(page).boundingBox();
+  if (!box) throw new Error("the activity button is not drawn");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  // The button's icon turns into a spinner and a count under the pointer.
+  const started = await page.request.post("/api/alpha/v3/generations", { data: { prompt: `A pressed button ${Date.now()}`, images: [], size: "1024x1024", revise: false } });
+  expect(started.status(), await started.text()).toBe(202);
+  await expect(activityCount(page)).toHaveText("1");
+  await page.mouse.up();
+  await expect(activityButton(page)).toHaveAttribute("aria-expanded", "true");
+  const row = page.getByTestId("activity-panel").getByTestId("job-row");
+  await expect(row).toHaveCount(1);
+  // Ended before the next test, which counts the upstream calls.
+  await expect(row).toHaveAttribute("data-job-state", "succeeded", { timeout: 20_000 });
+});
+
 test("Cancel from a second tab ends the generation in the first at once and aborts the upstream call", async ({ page, request }) => {
   test.setTimeout(90_000);
   type LoggedRequest = { method: string; path: string; clientClosed?: true };

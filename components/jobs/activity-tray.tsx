@@ -44,6 +44,9 @@ export function ActivityTray() {
   }, [open]);
 
   const count = running.length;
+  // The button's icon turns into a spinner and a count when a job starts, maybe under a pressed
+  // pointer: Chromium drops a click whose press landed on an element that is gone at its release,
+  // so the icons take no pointer events and every press lands on the button itself.
   return (
     // Narrow screens: the panel hangs from the whole top bar (the aside is its positioned ancestor);
     // wide ones: it opens beside the sidebar, level with the button.
@@ -57,7 +60,7 @@ export function ActivityTray() {
         aria-label={count ? `Activity, ${count} running` : "Activity"}
         title={count ? `${count} running` : "Activity"}
         data-testid="activity-button"
-        className={`relative inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors ${
+        className={`relative inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors *:pointer-events-none ${
           open || count
             ? "bg-accent-50 text-accent-700 dark:bg-accent-500/15 dark:text-accent-400"
             : "text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
