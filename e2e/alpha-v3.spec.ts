@@ -124,8 +124,11 @@ test("the form applies the shared rules live and sends nothing while one is brok
   await page.getByLabel("Footnote watermark").fill("Studio watermark 2026");
   await expect(page.getByText("Footnote must be at most 16 characters (it has 21)")).toBeVisible();
 
-  await page.getByRole("button", { name: "Generate" }).click();
-  // Refused in the browser: the first broken field gets the focus and no request leaves.
+  const generate = page.getByRole("button", { name: "Generate" });
+  await expect(generate).toBeDisabled();
+  await expect(generate).toHaveAccessibleDescription("Generate is off: see the size above.");
+  // Ctrl+Enter in the prompt is refused in the browser: the first broken field gets the focus and no request leaves.
+  await promptBox(page).press("Control+Enter");
   await expect(page.getByLabel("Width", { exact: true })).toBeFocused();
   await expect(areaRule).toBeVisible();
   await expect(page.getByTestId("alpha-progress")).toHaveCount(0);
@@ -135,6 +138,7 @@ test("the form applies the shared rules live and sends nothing while one is brok
   await expect(areaRule).toHaveCount(0);
   await page.getByLabel("Footnote watermark").fill("© Studio");
   await expect(page.getByText(/Footnote must be at most/)).toHaveCount(0);
+  await expect(generate).toBeEnabled();
 });
 
 test("a prompt blocked by content safety says so, and the failure is kept in the results", async ({ page }) => {

@@ -2,14 +2,41 @@ import { expect } from "@playwright/test";
 import { testAsNewMember } from "./member-test";
 import { settleJobs } from "./settle-jobs";
 
-// What the studio says, word for word: the beta prompt's counter and its message count the same
-// characters (the server's trimmed count) and the message is said once; a finished video job's
-// toast says "Video ready", not "Image ready".
+// What the studio says, word for word: a fresh form scolds nobody, and a press names the rule and
+// why the button is off; the beta prompt's counter and its message count the same characters (the
+// server's trimmed count) and the message is said once; a finished video job's toast says "Video
+// ready", not "Image ready".
 const test = testAsNewMember("notices");
 
 test.beforeEach(async ({ page }) => {
   await settleJobs(page.request);
 });
+
+const HELD_FOR_PROMPT = "Generate is off: see the prompt above.";
+for (const { path, button } of [
+  { path: "/alpha", button: "alpha-generate" },
+  { path: "/beta", button: "beta-generate" },
+]) {
+  test(`${path}: a fresh form keeps its button on and says nothing; a press names the prompt's rule and why the button is off`, async ({ page }) => {
+    await page.goto(path);
+    const prompt = page.getByRole("textbox", { name: "Prompt" });
+    const send = page.getByTestId(button);
+    await expect(send).toBeEnabled();
+    await expect(page.getByText("Prompt must not be empty")).toHaveCount(0);
+    await expect(page.getByText(HELD_FOR_PROMPT)).toHaveCount(0);
+
+    await send.click();
+    await expect(page.getByText("Prompt must not be empty")).toHaveCount(1);
+    await expect(prompt).toBeFocused();
+    await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(HELD_FOR_PROMPT);
+
+    await prompt.fill("a lighthouse at dusk");
+    await expect(page.getByText("Prompt must not be empty")).toHaveCount(0);
+    await expect(page.getByText(HELD_FOR_PROMPT)).toHaveCount(0);
+    await expect(send).toBeEnabled();
+  });
+}
 
 test("the beta prompt counter and its message agree on a prompt over the limit, and the message appears once", async ({ page }) => {
   await page.goto("/beta");

@@ -156,10 +156,15 @@ test("a first/last frame job with a first-frame image: the form says it is cropp
   await page.goto("/videos");
   await page.getByTestId("video-task-fl2va").click();
   await expect(page.getByTestId("partition-status")).toHaveAttribute("data-usable", "true", { timeout: 30_000 });
+  // Nothing has been asked yet, so nothing is refused yet.
+  await expect(page.getByTestId("video-submit")).toBeEnabled();
+  await expect(page.getByTestId("video-submit-blocked")).toHaveCount(0);
   await fillPrompt(page, prompt);
-  // Without a keyframe Submit is off and says why (spec 4.4.1).
+  // Without a keyframe a press names the rule (spec 4.4.1) and Submit stays off until it is met.
+  await page.getByTestId("video-submit").click();
+  await expect(page.getByText("First / last frame needs a first-frame image, a last-frame image or both").first()).toBeVisible();
   await expect(page.getByTestId("video-submit")).toBeDisabled();
-  await expect(page.getByTestId("video-submit-blocked")).toContainText("first-frame image");
+  await expect(page.getByTestId("video-submit-blocked")).toHaveText("Generate video is off: see the input files above.");
 
   await page.getByTestId("video-keyframe-first-drop-input").setInputFiles({ name: "first-frame.png", mimeType: "image/png", buffer: await pngOf(800, 600) });
   await expect(page.getByTestId("video-keyframe-first-image")).toBeVisible({ timeout: 30_000 });

@@ -48,6 +48,16 @@ export const initialAlphaV3Form: AlphaV3FormState = {
 
 export const ALPHA_V3_FIELDS = ["prompt", "images", "size", "seed", "footnote", "revise", "variations"] as const;
 export type AlphaV3Field = (typeof ALPHA_V3_FIELDS)[number];
+/** Each field as "Generate is off: see the … above" names it. */
+export const ALPHA_V3_FIELD_LABELS: Record<AlphaV3Field, string> = {
+  prompt: "prompt",
+  images: "reference images",
+  size: "size",
+  seed: "seed",
+  footnote: "footnote",
+  revise: "prompt revision",
+  variations: "variations",
+};
 export type FieldErrors = FieldErrorsOf<AlphaV3Field>;
 
 /** The references alpha v3 takes (spec 4.1), for the field and for "Use as reference" alike. */

@@ -12,15 +12,9 @@ import { SizePicker } from "./size-picker";
 
 // The alpha v3 request (spec 4.1) as a form (the panel and its foot: components/images/generator-form).
 // Its request's "Run again" repeats the failed job with its own settings and seed.
-export function AlphaV3Form({ form, errors, onChange, onSubmit, request, referenceNotice, formNotice }: GeneratorFormProps<AlphaV3FormState, AlphaV3Field>) {
+export function AlphaV3Form({ form, errors, onChange, onSubmit, request, blockedReason, referenceNotice, formNotice }: GeneratorFormProps<AlphaV3FormState, AlphaV3Field>) {
   return (
-    <GeneratorForm
-      name="alpha"
-      label="Alpha v3 generation settings"
-      service="alpha v3"
-      onSubmit={onSubmit}
-      request={request}
-    >
+    <GeneratorForm name="alpha" label="Alpha v3 generation settings" service="alpha v3" onSubmit={onSubmit} request={request} blockedReason={blockedReason}>
       {formNotice}
       {/* Spec 4.1, 8: at most 8192 characters. */}
       <PromptAndReferences

@@ -8,6 +8,7 @@ import { useGeneratorForm, type GeneratorFormSource } from "@/components/images/
 import { reveal } from "@/components/ui/reveal";
 import { AlphaV3Form } from "./alpha-v3-form";
 import {
+  ALPHA_V3_FIELD_LABELS,
   ALPHA_V3_FIELDS,
   alphaV3ReferenceRule,
   formFieldOf,
@@ -38,6 +39,7 @@ const alphaV3Form: GeneratorFormSource<AlphaV3FormState, AlphaV3Field, AlphaV3Re
   name: "alpha",
   initial: initialAlphaV3Form,
   fields: ALPHA_V3_FIELDS,
+  fieldLabels: ALPHA_V3_FIELD_LABELS,
   checks: alphaV3Checks,
   fieldOf: formFieldOf,
   focusTarget: (field) => focusTargets[field],

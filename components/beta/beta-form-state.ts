@@ -155,7 +155,8 @@ export function betaFieldOf(path: string): BetaField | undefined {
   return headField(BETA_FIELDS, path) ?? WIRE_FIELDS[path.split(/[.[]/)[0]];
 }
 
-const BETA_FIELD_LABELS: Record<BetaField, string> = {
+/** Each field as "Generate is off: see the … above" names it. */
+export const BETA_FIELD_LABELS: Record<BetaField, string> = {
   model: "model",
   prompt: "prompt",
   images: "reference images",
@@ -170,14 +171,3 @@ const BETA_FIELD_LABELS: Record<BetaField, string> = {
   responseFormat: "response format",
   variations: "variations",
 };
-
-/**
- * Why Generate is off: the first broken rule in the form's order, as the schema words it; when its
- * field already shows those words, a pointer to the field instead of the same message twice.
- */
-export function blockedReason(errors: BetaFieldErrors, shown: BetaFieldErrors = {}): string | undefined {
-  const field = BETA_FIELDS.find((candidate) => errors[candidate]?.length);
-  if (!field) return undefined;
-  const message = errors[field]![0];
-  return shown[field]?.includes(message) ? `Generate is off until the ${BETA_FIELD_LABELS[field]} is fixed (see above).` : message;
-}

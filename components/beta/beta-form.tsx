@@ -15,8 +15,6 @@ import { BetaSizePicker } from "./beta-size-picker";
 type Props = GeneratorFormProps<BetaFormState, BetaField> & {
   onModel: (model: BetaModel) => void;
   onLayerDecomposition: (on: boolean) => void;
-  /** Why Generate is off (the first rule the form breaks), unset when the form may be sent. */
-  blockedReason?: string;
 };
 
 // The beta request (spec 4.3) as a form: the model first, since it decides which controls exist.

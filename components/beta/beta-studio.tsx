@@ -8,10 +8,10 @@ import { BETA_MODELS, supportsFeature } from "@/lib/upstream/beta/limits";
 import { useGeneratorForm, type GeneratorFormSource } from "@/components/images/use-generator-form";
 import { BetaForm } from "./beta-form";
 import {
+  BETA_FIELD_LABELS,
   BETA_FIELDS,
   betaFieldOf,
   betaReferenceRule,
-  blockedReason,
   initialBetaForm,
   layersOn,
   toBetaRequestBody,
@@ -61,6 +61,7 @@ const betaForm: GeneratorFormSource<BetaFormState, BetaField, BetaRequestBody> =
   name: "beta",
   initial: initialBetaForm,
   fields: BETA_FIELDS,
+  fieldLabels: BETA_FIELD_LABELS,
   checks: betaChecks,
   fieldOf: betaFieldOf,
   focusTarget,
@@ -94,7 +95,6 @@ export function BetaStudio({ refill }: { refill: GalleryRefill }) {
           {...studio.formProps}
           onModel={(model) => studio.update((current) => withModel(current, model), ...MODEL_BOUND)}
           onLayerDecomposition={(on) => studio.update((current) => withLayerDecomposition(current, on), "layerDecomposition", "size", "images")}
-          blockedReason={blockedReason(studio.liveErrors, studio.formProps.errors)}
         />
       }
       request={studio.formProps.request}

@@ -14,6 +14,17 @@ export function headField<F extends string>(fields: readonly F[], path: string):
   return (fields as readonly string[]).includes(head) ? (head as F) : undefined;
 }
 
+/**
+ * Why a form's send button (`action`, as the button says it) is off: the first field, in the form's
+ * order, that shows a broken rule, pointed to rather than repeated (the field shows its words). A
+ * rule the form does not show yet (a field nobody has edited before the button was pressed) holds
+ * nothing: the press shows it.
+ */
+export function heldReason<F extends string>(action: string, fields: readonly F[], labels: Record<F, string>, shown: FieldErrors<F>): string | undefined {
+  const field = fields.find((candidate) => shown[candidate]?.length);
+  return field ? `${action} is off: see the ${labels[field]} above.` : undefined;
+}
+
 export function addFieldError<F extends string>(errors: FieldErrors<F>, field: F, message: string): FieldErrors<F> {
   const existing = errors[field] ?? [];
   return existing.includes(message) ? errors : { ...errors, [field]: [...existing, message] };

@@ -21,6 +21,8 @@ export type GeneratorFormProps<S, F extends string> = {
   referenceNotice?: string;
   /** Said at the top of the form, e.g. after "Reuse settings". */
   formNotice?: ReactNode;
+  /** Why Generate is off (the first rule the form shows broken); Generate is on when unset. */
+  blockedReason?: string;
 };
 
 type Props = {
@@ -32,7 +34,6 @@ type Props = {
   service: string;
   onSubmit: () => void;
   request: FollowedRequest;
-  /** Why Generate is off (the first rule the form breaks); Generate is on when unset. */
   blockedReason?: string;
   children: ReactNode;
 };

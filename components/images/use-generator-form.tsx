@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { reveal } from "@/components/ui/reveal";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { addReference, type ReferenceRule } from "./add-reference";
-import { serverFieldErrors, type FieldErrors, type FieldOfPath } from "./field-errors";
+import { heldReason, serverFieldErrors, type FieldErrors, type FieldOfPath } from "./field-errors";
 import { readDraft, writeDraft } from "./form-draft";
 import { followedRequest } from "./followed-request";
 import type { GeneratorFormProps } from "./generator-form";
@@ -34,6 +34,8 @@ export type GeneratorFormSource<S extends { references: ReferenceImage[] }, F ex
   initial: S;
   /** In the order the form shows them: the first refused one takes the keyboard. */
   fields: readonly F[];
+  /** Each field as "Generate is off: see the … above" names it. */
+  fieldLabels: Record<F, string>;
   checks: LazyModule<GeneratorChecks<S, F>>;
   fieldOf: FieldOfPath<F>;
   /** The element that takes the keyboard when `field` is refused. */
@@ -49,13 +51,13 @@ export type FormNotice = { tone: "info" | "warning"; text: string };
 
 // A generator page's form state. The form is checked live with the schema the route handler uses,
 // once it has loaded (right after the page's first paint): a field shows its rule once it has been edited
-// (every field once Generate was pressed), nothing is sent while any rule is broken, and the
-// server's refusals show on their fields too.
+// (every field once Generate was pressed), Generate is held while the form shows a broken rule,
+// nothing is sent while any rule is broken, and the server's refusals show on their fields too.
 export function useGeneratorForm<S extends { references: ReferenceImage[] }, F extends string, TBody>(source: GeneratorFormSource<S, F, TBody>, job: Job<TBody>) {
   const { name, fields, fieldOf } = source;
   const { current: loadedChecks, preload: preloadChecks } = useLazyModule(source.checks);
-  // Loaded once the page is up, after its first paint: the live state (Generate held while a rule
-  // is broken) is settled before the designer's first key, and does not change under a focus or a Tab.
+  // Loaded once the page is up, after its first paint: the live checks are ready before the designer's
+  // first key, so an edited field shows its rule at once, and nothing changes under a focus or a Tab.
   useEffect(preloadChecks, [preloadChecks]);
   const [form, setForm] = useState<S>(source.initial);
   const [referenceNotice, setReferenceNotice] = useState<string>();
@@ -139,7 +141,6 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
   const formNotice: ReactNode = settingsNotice ? <Alert tone={settingsNotice.tone} title={settingsNotice.text} onDismiss={() => setSettingsNotice(undefined)} /> : null;
 
   return {
-    liveErrors,
     update,
     change,
     formProps: {
@@ -148,6 +149,7 @@ export function useGeneratorForm<S extends { references: ReferenceImage[] }, F e
       onChange: change,
       onSubmit: () => void submit(),
       request: followedRequest(job),
+      blockedReason: heldReason("Generate", fields, source.fieldLabels, fieldErrors.shown),
       referenceNotice,
       formNotice,
     } satisfies GeneratorFormProps<S, F>,

@@ -151,7 +151,7 @@ export function useVideoForm() {
     setForm: update,
     change,
     errors: fieldErrors.shown,
-    blockedReason: blockedReason(liveErrors, partitionReason),
+    blockedReason: blockedReason(fieldErrors.shown, partitionReason),
     partition,
     partitionReason,
     submit: { send: () => send(), pending: submit.isPending, failure, dismiss: () => submit.reset() },

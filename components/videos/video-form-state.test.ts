@@ -46,7 +46,6 @@ describe("the initial form", () => {
   it("is refused only for its empty prompt, and Submit names that rule", () => {
     const errors = validateVideoForm(initialVideoForm);
     expect(Object.keys(errors)).toEqual(["prompt"]);
-    expect(blockedReason(errors, null)).toBe(errors.prompt![0]);
     expect(validateVideoForm(form())).toEqual({});
   });
 
@@ -76,9 +75,10 @@ describe("the rules at their boundaries, checked with the server's schema", () =
     expect(toVideoRequestBody(form({ seed: "42" })).advanced).toMatchObject({ seed: 42 });
   });
 
-  it("puts the first broken field in the form's order before the partition's reason, and the partition's reason when nothing is broken", () => {
+  it("points to the first field that shows a broken rule before the partition's reason, and gives the partition's reason when none does", () => {
     const errors = validateVideoForm(form({ prompt: "", durationSeconds: "20" }));
-    expect(blockedReason(errors, "held")).toBe("Prompt must not be empty");
+    expect(blockedReason(errors, "held")).toBe("Generate video is off: see the prompt above.");
+    expect(blockedReason({ durationSeconds: errors.durationSeconds }, "held")).toBe("Generate video is off: see the duration above.");
     expect(blockedReason({}, "The video service is switching its loaded mode")).toBe("The video service is switching its loaded mode");
     expect(blockedReason({}, null)).toBeUndefined();
   });

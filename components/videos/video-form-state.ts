@@ -1,4 +1,4 @@
-import { headField, type FieldErrors } from "@/components/images/field-errors";
+import { headField, heldReason, type FieldErrors } from "@/components/images/field-errors";
 import type { AssetDto } from "@/lib/assets/asset-dto";
 import {
   VIDEO_DEFAULT_ASPECT_RATIO,
@@ -140,10 +140,27 @@ export function videoFieldOf(path: string): VideoField | undefined {
   return headField(VIDEO_FIELDS, path) ?? WIRE_FIELDS.get(parts[0] ?? "");
 }
 
-/** Why Submit is off: the first broken rule in the form's order, else the partition's reason; undefined when it may be sent. */
-export function blockedReason(errors: VideoFieldErrors, partitionReason: string | null): string | undefined {
-  const field = VIDEO_FIELDS.find((candidate) => errors[candidate]?.length);
-  return field ? errors[field]![0] : (partitionReason ?? undefined);
+/** Each field as "Generate video is off: see the … above" names it. */
+const VIDEO_FIELD_LABELS: Record<VideoField, string> = {
+  task: "task",
+  prompt: "prompt",
+  inputs: "input files",
+  durationSeconds: "duration",
+  aspectRatio: "aspect ratio",
+  shortEdge: "short edge",
+  delivery720p: "720p delivery",
+  steps: "inference steps",
+  flowShift: "flow shift",
+  audioFlowShift: "audio flow shift",
+  seed: "seed",
+};
+
+/**
+ * Why Generate video is off: the first rule the form shows broken (components/images/field-errors
+ * heldReason), else the partition's reason; undefined when it may be sent.
+ */
+export function blockedReason(shown: VideoFieldErrors, partitionReason: string | null): string | undefined {
+  return heldReason("Generate video", VIDEO_FIELDS, VIDEO_FIELD_LABELS, shown) ?? partitionReason ?? undefined;
 }
 
 /** A numbered default name for a file that came back from an earlier job (its upload name is not kept). */
