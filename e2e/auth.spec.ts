@@ -27,6 +27,16 @@ test("sign out, then sign in again with the same password", async ({ page }) => 
   await expect(page.getByTestId("current-user-name")).toHaveText(member.name);
 });
 
+test("the sidebar writes a designer's whole name beside the studio's pages", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const member = { ...newMember(), name: "Marguerite Okonkwo" };
+  await signUp(page, member);
+  const name = page.getByTestId("current-user-name");
+  await expect(name).toHaveText(member.name);
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+});
+
 test("a wrong password is refused with a clear message", async ({ page }) => {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(adminAccount.email);

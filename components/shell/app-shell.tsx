@@ -59,25 +59,8 @@ export function AppShell({ user, teams, invitationCount, notice, children }: { u
 }
 
 function UserBlock({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
-  return (
-    <div className="flex items-center gap-2">
-      {compact ? (
-        <Link
-          href="/account"
-          className="rounded-md px-2 py-1.5 text-sm text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
-        >
-          Account
-        </Link>
-      ) : (
-        <Link href="/account" title="Account and password" className="-mx-1.5 min-w-0 flex-1 rounded-md px-1.5 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
-          <p className="truncate text-sm font-medium" data-testid="current-user-name">
-            {user.name}
-          </p>
-          <p className="truncate text-xs text-muted">
-            {user.email} · <span data-testid="current-user-role">{user.role}</span>
-          </p>
-        </Link>
-      )}
+  const controls = (
+    <>
       <ThemeToggle />
       <form action={signOutAction}>
         <button
@@ -87,6 +70,33 @@ function UserBlock({ user, compact = false }: { user: CurrentUser; compact?: boo
           Sign out
         </button>
       </form>
+    </>
+  );
+  if (compact) {
+    return (
+      <div className="flex items-center gap-2">
+        <Link
+          href="/account"
+          className="rounded-md px-2 py-1.5 text-sm text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+        >
+          Account
+        </Link>
+        {controls}
+      </div>
+    );
+  }
+  // The sidebar's column is narrow: the name and address take a row of their own, the controls the next.
+  return (
+    <div className="space-y-1">
+      <Link href="/account" title="Account and password" className="-mx-1.5 block rounded-md px-1.5 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+        <p className="truncate text-sm font-medium" data-testid="current-user-name">
+          {user.name}
+        </p>
+        <p className="truncate text-xs text-muted">
+          {user.email} · <span data-testid="current-user-role">{user.role}</span>
+        </p>
+      </Link>
+      <div className="-mx-1.5 flex items-center justify-between">{controls}</div>
     </div>
   );
 }
