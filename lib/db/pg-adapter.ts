@@ -7,7 +7,12 @@ import { reportIdleConnectionError } from "./idle-connection-error";
 type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 
 /**
- * `@prisma/adapter-pg` with two fixes the migration engine depends on:
+ * `@prisma/adapter-pg` with a fix every transaction needs: Prisma's query plans fetch an `include`'s
+ * relations at once, which inside a transaction (one connection) sends a statement while another is
+ * under way; pg 8 queues it with a deprecation warning, and pg 9 refuses it. A transaction's
+ * statements are sent one after another here.
+ *
+ * And two fixes the migration engine depends on:
  * - 7.10's `executeScript` splits the script on every ";" (breaking string literals and function
  *   bodies that contain one) and runs the pieces one by one, so a failing migration stays half
  *   applied. Sent whole as one simple query, the script is an implicit transaction: all of it
@@ -24,7 +29,7 @@ export class MigrationSafePg extends PrismaPg {
   }
 
   override async connect(): Promise<Adapter> {
-    return awaitScripts(await super.connect(), this.pool);
+    return transactionsOneStatementAtATime(awaitScripts(await super.connect(), this.pool));
   }
 
   override async connectToShadowDb(): Promise<Adapter> {
@@ -44,6 +49,23 @@ export class MigrationSafePg extends PrismaPg {
     };
     return adapter;
   }
+}
+
+function transactionsOneStatementAtATime(adapter: Adapter): Adapter {
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (...args) => {
+    const transaction = await startTransaction(...args);
+    const target = transaction as unknown as { performIO: PerformIO };
+    const performIO = target.performIO.bind(transaction);
+    let previous: Promise<unknown> = Promise.resolve();
+    target.performIO = (query) => {
+      const result = previous.then(() => performIO(query));
+      previous = result.catch(() => undefined);
+      return result;
+    };
+    return transaction;
+  };
+  return adapter;
 }
 
 function awaitScripts(adapter: Adapter, pool: pg.Pool): Adapter {
