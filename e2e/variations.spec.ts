@@ -30,7 +30,6 @@ test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 4294
   await page.getByRole("textbox", { name: "Prompt" }).fill(prompt);
   await page.getByRole("radio", { name: "Fixed" }).click();
   await page.getByRole("textbox", { name: "Seed value" }).fill("4294967000");
-  await page.getByRole("switch", { name: /Rewrite prompt/ }).click();
   await page.getByTestId("alpha-variations-3").click();
   await expect(page.getByTestId("alpha-variations-3")).toHaveAttribute("aria-checked", "true");
   await page.getByRole("button", { name: "Generate" }).click();
@@ -47,6 +46,10 @@ test("asks for 3 alpha v3 variations: 3 images appear as one set with seeds 4294
   for (const image of await set.getByTestId("alpha-result-image").all()) {
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
   }
+  // The prompt rewritten the same way for all three is said once, over the set, not in each cell.
+  await expect(set.getByTestId("alpha-variation-set-revised-prompt")).toHaveCount(1);
+  await expect(set.getByTestId("alpha-variation-set-revised-prompt")).toContainText(prompt);
+  await expect(set.getByTestId("alpha-revised-prompt")).toHaveCount(0);
   const cells = set.getByTestId("alpha-result");
   for (const [index, seed] of ["4294967000", "4294967001", "4294967002"].entries()) {
     await expect(cells.nth(index).getByRole("button", { name: `Use seed ${seed}` })).toBeVisible();

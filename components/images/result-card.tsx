@@ -7,6 +7,7 @@ import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { ImageActions } from "./image-actions";
 import { GenerationTiming } from "./result-parts";
+import type { SetCell } from "./variation-sets";
 
 /** What a result offers: view an image, refill the form, take an image as a reference. */
 export type ImageResultActions = {
@@ -44,6 +45,16 @@ function ClampedText({ text, className }: { text: string; className: string }) {
   );
 }
 
+/** What the service made of the prompt, said beside the result (or once over a variation set). */
+export function RevisedPrompt({ text, testId }: { text: string; testId: string }) {
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-950/40" data-testid={testId}>
+      <p className="mb-0.5 text-[11px] font-medium tracking-wide text-muted uppercase">Revised prompt</p>
+      <ClampedText text={text} className="text-[13px] leading-relaxed text-zinc-700 dark:text-zinc-300" />
+    </div>
+  );
+}
+
 function ImageButton({ generation, image, featured, testId, onOpen }: { generation: GenerationDto; image: AssetDto; featured: boolean; testId: string; onOpen: ImageResultActions["onOpen"] }) {
   return (
     <button
@@ -71,8 +82,8 @@ type Props = {
   generation: GenerationDto;
   /** The newest result is shown large. */
   featured: boolean;
-  /** A cell of a variation set: the set shows the prompt, once. */
-  inSet?: boolean;
+  /** A cell of a variation set: the set shows the prompt once, and what `SetCell` names. */
+  inSet?: SetCell | null;
   /** Test ids are `${testIdPrefix}-result`, `-result-image`, `-revised-prompt`. */
   testIdPrefix: string;
   actions: ImageResultActions;
@@ -85,7 +96,7 @@ type Props = {
 // One finished generation of a history: its stored image (or a set of images, `media`), what was
 // asked and what the service made of it (revised prompt), the numbers needed to repeat or trace it,
 // and what can be done next with it.
-export function ResultCard({ generation, image, media, featured, inSet = false, testIdPrefix, actions, meta, notes }: Props) {
+export function ResultCard({ generation, image, media, featured, inSet = null, testIdPrefix, actions, meta, notes }: Props) {
   // Beside its numbers where the card has room (container queries: a set's cells are narrow).
   const beside = image !== undefined && !featured;
   return (
@@ -100,12 +111,7 @@ export function ResultCard({ generation, image, media, featured, inSet = false, 
 
         {inSet ? null : <ClampedText text={generation.prompt} className="text-sm leading-relaxed text-zinc-900 dark:text-zinc-100" />}
 
-        {generation.revisedPrompt ? (
-          <div className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 dark:border-zinc-800 dark:bg-zinc-950/40" data-testid={`${testIdPrefix}-revised-prompt`}>
-            <p className="mb-0.5 text-[11px] font-medium tracking-wide text-muted uppercase">Revised prompt</p>
-            <ClampedText text={generation.revisedPrompt} className="text-[13px] leading-relaxed text-zinc-700 dark:text-zinc-300" />
-          </div>
-        ) : null}
+        {generation.revisedPrompt && generation.revisedPrompt !== inSet?.revisedPrompt ? <RevisedPrompt text={generation.revisedPrompt} testId={`${testIdPrefix}-revised-prompt`} /> : null}
 
         {/* Featured, on one line: the first three as wide as they need, the last (a request id) the rest, so it shows whole. */}
         <dl className={`grid grid-flow-row-dense grid-cols-2 gap-x-4 gap-y-2 ${featured ? "sm:grid-cols-[repeat(3,auto)_minmax(0,1fr)] sm:gap-x-8" : ""}`}>{meta}</dl>

@@ -2,19 +2,23 @@
 
 import type { ReactNode } from "react";
 import type { GenerationDto } from "@/lib/images/generation-dto";
-import { readySummary } from "./variation-sets";
+import { RevisedPrompt } from "./result-card";
+import { readySummary, type SetCell } from "./variation-sets";
 
 type Props = {
   /** Prefix of the test id (`${name}-variation-set`). */
   name: string;
   generations: GenerationDto[];
-  /** The card of one generation of the set. */
-  renderCell: (generation: GenerationDto) => ReactNode;
+  /** What the set shows once for all its cells. */
+  shared: SetCell;
+  /** The card of one generation of the set, which leaves out what the set shows. */
+  renderCell: (generation: GenerationDto, shared: SetCell) => ReactNode;
 };
 
 // The images one click asked for, side by side, each filling in as its own job ends (each cell is
-// that generation's own card: its state, its failure, its actions).
-export function VariationSet({ name, generations, renderCell }: Props) {
+// that generation's own card: its state, its failure, its actions). What every cell would repeat
+// (the prompt, the revised prompt they share) is said once above them.
+export function VariationSet({ name, generations, shared, renderCell }: Props) {
   const ready = generations.filter((generation) => generation.status === "succeeded").length;
   const failed = generations.filter((generation) => generation.status === "failed").length;
   const summary = readySummary(ready, failed, generations.length);
@@ -36,10 +40,11 @@ export function VariationSet({ name, generations, renderCell }: Props) {
           {generations[0].prompt}
         </p>
       </div>
+      {shared.revisedPrompt ? <RevisedPrompt text={shared.revisedPrompt} testId={`${name}-variation-set-revised-prompt`} /> : null}
       <ol className="grid gap-2 sm:grid-cols-2 sm:gap-3">
         {generations.map((generation) => (
           <li key={generation.id} className="@container min-w-0">
-            {renderCell(generation)}
+            {renderCell(generation, shared)}
           </li>
         ))}
       </ol>

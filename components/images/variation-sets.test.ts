@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GenerationDto } from "@/lib/images/generation-dto";
-import { groupVariationSets, readySummary } from "./variation-sets";
+import { groupVariationSets, readySummary, setCellOf } from "./variation-sets";
 
 const generation = (id: string, variationSetId: string | null, second: number) => ({ id, variationSetId, createdAt: `2026-11-26T10:00:${String(second).padStart(2, "0")}.000Z` }) as GenerationDto;
 
@@ -13,6 +13,19 @@ describe("groupVariationSets", () => {
       ["b", ["b1", "b2", "b3"]],
       ["single-old", ["single-old"]],
     ]);
+  });
+});
+
+describe("setCellOf", () => {
+  const revised = (revisedPrompt: string | null) => ({ revisedPrompt }) as GenerationDto;
+
+  it("shows once the revised prompt every image that has one shares, an image still running among them", () => {
+    expect(setCellOf([revised("a lighthouse, warm light"), revised(null), revised("a lighthouse, warm light")])).toEqual({ revisedPrompt: "a lighthouse, warm light" });
+  });
+
+  it("leaves the revised prompts to the cells when they differ, or when none has come back", () => {
+    expect(setCellOf([revised("a lighthouse"), revised("a lighthouse at dusk")])).toEqual({ revisedPrompt: null });
+    expect(setCellOf([revised(null), revised(null)])).toEqual({ revisedPrompt: null });
   });
 });
 

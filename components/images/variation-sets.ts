@@ -25,6 +25,18 @@ export function groupVariationSets(items: GenerationDto[]): ResultGroup[] {
   return groups;
 }
 
+/** What a variation set shows once for all its cells, each cell leaving it out. */
+export type SetCell = {
+  /** The revised prompt every image of the set that has one came back with; null when they differ or none has one yet. */
+  revisedPrompt: string | null;
+};
+
+/** The set's shared facts, from its generations as they stand (a finishing image may part from them). */
+export function setCellOf(generations: GenerationDto[]): SetCell {
+  const revised = new Set(generations.flatMap((generation) => (generation.revisedPrompt ? [generation.revisedPrompt] : [])));
+  return { revisedPrompt: revised.size === 1 ? [...revised][0] : null };
+}
+
 /** How far a set has come, as its header says it: "2 of 3 ready", and how many did not finish. */
 export function readySummary(ready: number, unfinished: number, total: number): string {
   return [`${ready} of ${total} ready`, ...(unfinished > 0 ? [`${unfinished} did not finish`] : [])].join(" · ");
