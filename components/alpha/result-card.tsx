@@ -3,7 +3,7 @@
 import { ResultCard as ImageResultCard, ResultMeta, type ImageResultActions } from "@/components/images/result-card";
 import { RequestIdValue } from "@/components/images/result-parts";
 import type { AssetDto } from "@/lib/assets/asset-dto";
-import type { SetCell } from "@/components/images/variation-sets";
+import type { SharedBySet } from "@/components/images/variation-sets";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { sizeLabel } from "@/lib/images/size-label";
 import { shownSettingsOf } from "./shown-settings";
@@ -13,7 +13,7 @@ export type ResultActions = ImageResultActions & { onUseSeed: (seed: number) => 
 
 // One finished alpha v3 generation: the image and, to repeat or trace it, its size, seed, tokens
 // and request id (spec 2.1).
-export function ResultCard({ generation, image, featured, inSet, actions }: { generation: GenerationDto; image: AssetDto; featured: boolean; inSet: SetCell | null; actions: ResultActions }) {
+export function ResultCard({ generation, image, featured, inSet, actions }: { generation: GenerationDto; image: AssetDto; featured: boolean; inSet: SharedBySet | null; actions: ResultActions }) {
   const settings = shownSettingsOf(generation);
   return (
     <ImageResultCard

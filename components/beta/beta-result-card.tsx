@@ -2,7 +2,7 @@
 
 import { ResultCard, ResultMeta, type ImageResultActions } from "@/components/images/result-card";
 import { RequestIdValue } from "@/components/images/result-parts";
-import type { SetCell } from "@/components/images/variation-sets";
+import type { SharedBySet } from "@/components/images/variation-sets";
 import { BETA_MODEL_LABELS, isBetaModel } from "@/lib/images/beta-capabilities";
 import type { BetaFormValues } from "@/lib/images/beta-schemas";
 import type { GenerationDto } from "@/lib/images/generation-dto";
@@ -41,7 +41,7 @@ function Adjustments({ items }: { items: string[] }) {
 // One finished beta generation: a single image like the alpha page's, a lite group as one set
 // (GroupSet), or a pro layer decomposition as its layer panel (LayerPanel); with the model, size,
 // tokens and request id to repeat or trace it (spec 2.4), and what the studio changed.
-export function BetaResultCard({ generation, featured, inSet, actions }: { generation: GenerationDto; featured: boolean; inSet: SetCell | null; actions: ImageResultActions }) {
+export function BetaResultCard({ generation, featured, inSet, actions }: { generation: GenerationDto; featured: boolean; inSet: SharedBySet | null; actions: ImageResultActions }) {
   const values = shownBetaValues(generation);
   const kind = resultKindOf(generation);
   const [first] = generation.images;

@@ -13,7 +13,7 @@ import { historyItems, useGenerationHistory } from "./generation-history";
 import type { GenerationHistorySource } from "./generation-history-query";
 import { Lightbox } from "./lightbox-on-demand";
 import { VariationSet } from "./variation-set";
-import { groupVariationSets, setCellOf, type SetCell } from "./variation-sets";
+import { groupVariationSets, type SharedBySet } from "./variation-sets";
 
 /** One generation of the list, with its job when the jobs list still holds it. */
 export type HistoryEntry = {
@@ -21,8 +21,8 @@ export type HistoryEntry = {
   job: JobDto | undefined;
   /** The newest image is shown large. */
   featured: boolean;
-  /** One cell of a variation set: what the set shows once (its prompt, and `SetCell`); null alone. */
-  inSet: SetCell | null;
+  /** One cell of a variation set: what the set shows once (its prompt, and `SharedBySet`); null alone. */
+  inSet: SharedBySet | null;
   onOpen: (generation: GenerationDto, image: AssetDto) => void;
 };
 
@@ -95,7 +95,7 @@ export function HistoryList({ source, name, emptyHint, renderItem }: Props) {
           {groups.map(({ key, generations }) => (
             <li key={key} className="@container">
               {generations.length > 1 ? (
-                <VariationSet name={name} generations={generations} shared={setCellOf(generations)} renderCell={(generation, shared) => renderItem({ generation, job: jobOf.get(generation.id), featured: false, inSet: shared, onOpen })} />
+                <VariationSet name={name} generations={generations} renderCell={(generation, shared) => renderItem({ generation, job: jobOf.get(generation.id), featured: false, inSet: shared, onOpen })} />
               ) : (
                 renderItem({ generation: generations[0], job: jobOf.get(generations[0].id), featured: key === featuredId, inSet: null, onOpen })
               )}

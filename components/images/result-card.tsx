@@ -7,7 +7,7 @@ import type { AssetDto } from "@/lib/assets/asset-dto";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { ImageActions } from "./image-actions";
 import { GenerationTiming } from "./result-parts";
-import type { SetCell } from "./variation-sets";
+import type { SharedBySet } from "./variation-sets";
 
 /** What a result offers: view an image, refill the form, take an image as a reference. */
 export type ImageResultActions = {
@@ -82,8 +82,8 @@ type Props = {
   generation: GenerationDto;
   /** The newest result is shown large. */
   featured: boolean;
-  /** A cell of a variation set: the set shows the prompt once, and what `SetCell` names. */
-  inSet?: SetCell | null;
+  /** A cell of a variation set: the set shows the prompt once, and what `SharedBySet` names. */
+  inSet?: SharedBySet | null;
   /** Test ids are `${testIdPrefix}-result`, `-result-image`, `-revised-prompt`. */
   testIdPrefix: string;
   actions: ImageResultActions;

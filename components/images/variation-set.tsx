@@ -3,22 +3,21 @@
 import type { ReactNode } from "react";
 import type { GenerationDto } from "@/lib/images/generation-dto";
 import { RevisedPrompt } from "./result-card";
-import { readySummary, type SetCell } from "./variation-sets";
+import { readySummary, sharedBySet, type SharedBySet } from "./variation-sets";
 
 type Props = {
   /** Prefix of the test id (`${name}-variation-set`). */
   name: string;
   generations: GenerationDto[];
-  /** What the set shows once for all its cells. */
-  shared: SetCell;
   /** The card of one generation of the set, which leaves out what the set shows. */
-  renderCell: (generation: GenerationDto, shared: SetCell) => ReactNode;
+  renderCell: (generation: GenerationDto, shared: SharedBySet) => ReactNode;
 };
 
 // The images one click asked for, side by side, each filling in as its own job ends (each cell is
 // that generation's own card: its state, its failure, its actions). What every cell would repeat
 // (the prompt, the revised prompt they share) is said once above them.
-export function VariationSet({ name, generations, shared, renderCell }: Props) {
+export function VariationSet({ name, generations, renderCell }: Props) {
+  const shared = sharedBySet(generations);
   const ready = generations.filter((generation) => generation.status === "succeeded").length;
   const failed = generations.filter((generation) => generation.status === "failed").length;
   const summary = readySummary(ready, failed, generations.length);

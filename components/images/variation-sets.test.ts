@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GenerationDto } from "@/lib/images/generation-dto";
-import { groupVariationSets, readySummary, setCellOf } from "./variation-sets";
+import { groupVariationSets, readySummary, sharedBySet } from "./variation-sets";
 
 const generation = (id: string, variationSetId: string | null, second: number) => ({ id, variationSetId, createdAt: `2026-11-26T10:00:${String(second).padStart(2, "0")}.000Z` }) as GenerationDto;
 
@@ -16,16 +16,16 @@ describe("groupVariationSets", () => {
   });
 });
 
-describe("setCellOf", () => {
+describe("sharedBySet", () => {
   const revised = (revisedPrompt: string | null) => ({ revisedPrompt }) as GenerationDto;
 
   it("shows once the revised prompt every image that has one shares, an image still running among them", () => {
-    expect(setCellOf([revised("a lighthouse, warm light"), revised(null), revised("a lighthouse, warm light")])).toEqual({ revisedPrompt: "a lighthouse, warm light" });
+    expect(sharedBySet([revised("a lighthouse, warm light"), revised(null), revised("a lighthouse, warm light")])).toEqual({ revisedPrompt: "a lighthouse, warm light" });
   });
 
   it("leaves the revised prompts to the cells when they differ, or when none has come back", () => {
-    expect(setCellOf([revised("a lighthouse"), revised("a lighthouse at dusk")])).toEqual({ revisedPrompt: null });
-    expect(setCellOf([revised(null), revised(null)])).toEqual({ revisedPrompt: null });
+    expect(sharedBySet([revised("a lighthouse"), revised("a lighthouse at dusk")])).toEqual({ revisedPrompt: null });
+    expect(sharedBySet([revised(null), revised(null)])).toEqual({ revisedPrompt: null });
   });
 });
 

@@ -26,13 +26,13 @@ export function groupVariationSets(items: GenerationDto[]): ResultGroup[] {
 }
 
 /** What a variation set shows once for all its cells, each cell leaving it out. */
-export type SetCell = {
+export type SharedBySet = {
   /** The revised prompt every image of the set that has one came back with; null when they differ or none has one yet. */
   revisedPrompt: string | null;
 };
 
 /** The set's shared facts, from its generations as they stand (a finishing image may part from them). */
-export function setCellOf(generations: GenerationDto[]): SetCell {
+export function sharedBySet(generations: GenerationDto[]): SharedBySet {
   const revised = new Set(generations.flatMap((generation) => (generation.revisedPrompt ? [generation.revisedPrompt] : [])));
   return { revisedPrompt: revised.size === 1 ? [...revised][0] : null };
 }

@@ -7,7 +7,6 @@ import { createTestDb, type TestDb } from "@/test/db";
 // transaction (one connection) would send statements while one is under way.
 describe("a transaction's statements", () => {
   let testDb: TestDb;
-  let mostAtOnce = 0;
 
   beforeAll(async () => {
     testDb = await createTestDb();
@@ -19,8 +18,9 @@ describe("a transaction's statements", () => {
     vi.restoreAllMocks();
   });
 
-  /** Counts, on every pg connection, the statements sent and not yet answered. */
-  function countStatementsAtOnce() {
+  /** Counts, on every pg connection, the statements sent and not yet answered; answers the most seen at once. */
+  function countStatementsAtOnce(): () => number {
+    let mostAtOnce = 0;
     const inFlight = new WeakMap<pg.Client, number>();
     const query = pg.Client.prototype.query;
     vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
@@ -33,19 +33,19 @@ describe("a transaction's statements", () => {
       else answered();
       return result as never;
     });
+    return () => mostAtOnce;
   }
 
   it("go to the server one at a time, an include's relations among them", async () => {
     const owner = await testDb.db.user.create({ data: { email: "one-at-a-time@example.com", name: "One", passwordHash: "hash" } });
     const team = await testDb.db.team.create({ data: { name: "Team", memberships: { create: { userId: owner.id, role: "owner" } } } });
-    countStatementsAtOnce();
-    mostAtOnce = 0;
+    const mostAtOnce = countStatementsAtOnce();
 
     const renamed = await testDb.db.$transaction((tx) =>
       tx.user.update({ where: { id: owner.id }, data: { name: "Renamed" }, include: { memberships: { include: { team: true } }, sessions: true, generations: true } }),
     );
 
     expect(renamed.memberships.map((membership) => membership.team.name)).toEqual([team.name]);
-    expect(mostAtOnce).toBe(1);
+    expect(mostAtOnce()).toBe(1);
   });
 });
